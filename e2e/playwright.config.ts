@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One fresh all-in-one server per run: its own DATA_DIR (registry, versioned remotes, PGlite) and,
+// when the test script made one, its own PostgreSQL database. Workers inherit these variables.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+process.env.E2E_PORT ??= '8199';
+const root = path.resolve(import.meta.dirname, '..');
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+export const serverEnv: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  DATA_DIR: process.env.E2E_DATA_DIR,
+  PORT: process.env.E2E_PORT,
+  HOST: '127.0.0.1',
+  SANDBOX: 'true',
+  CAPTCHA_ENABLED: 'false',
+  LOG_LEVEL: 'warn',
+};
+if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+else delete serverEnv.DATABASE_URL;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(tmpdir(), 'portal-e2e-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `${path.join(root, 'server/node_modules/.bin/tsx')} server/src/cli/remote.ts ensure && ${path.join(root, 'server/node_modules/.bin/tsx')} server/src/main.ts`,
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    env: serverEnv,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,28 @@
+import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared';
+import en from './messages/en.json';
+import zhCN from './messages/zh-CN.json';
+
+/** A page that a later release fills in: lazy like every page, and says what it will be. */
+const planned =
+  (key: string): RemoteRoute['page'] =>
+  () =>
+    import('./pages/PlannedPage.tsx').then(({ PlannedPage }) => ({ default: () => <PlannedPage messageKey={key} /> }));
+
+export const routes: RemoteRoute[] = [
+  { path: '', layout: 'default', titleId: 'marketing.home.title', page: () => import('./pages/HomePage.tsx') },
+  { path: 'service', layout: 'default', titleId: 'marketing.service.title', page: planned('marketing.service') },
+  { path: 'use-scene', layout: 'default', titleId: 'marketing.useScene.title', page: planned('marketing.useScene') },
+  { path: 'blog', layout: 'default', titleId: 'marketing.blog.title', page: planned('marketing.blog') },
+  { path: 'blog/:slug', layout: 'default', titleId: 'marketing.blogPost.title', page: planned('marketing.blogPost') },
+  {
+    path: 'dynamic-residential-proxies',
+    layout: 'default',
+    titleId: 'marketing.dynamic.title',
+    page: planned('marketing.dynamic'),
+  },
+  { path: 'static-residential-proxies', layout: 'default', titleId: 'marketing.static.title', page: planned('marketing.static') },
+  { path: 'native-residential-proxies', layout: 'default', titleId: 'marketing.native.title', page: planned('marketing.native') },
+];
+
+const remote: RemoteRoutesModule = { routes, messages: { en, 'zh-CN': zhCN }, release: __REMOTE_RELEASE__ };
+export default remote;

@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from '@portal/shared/build';
+
+export default defineRemoteConfig('user-center');

@@ -1,0 +1,6 @@
+import { Navigate } from 'react-router';
+
+/** /admin itself opens the dashboard. */
+export default function AdminIndex() {
+  return <Navigate to="dashboard" replace />;
+}

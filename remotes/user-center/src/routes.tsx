@@ -1,0 +1,25 @@
+import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared';
+import en from './messages/en.json';
+import zhCN from './messages/zh-CN.json';
+
+/** A page that a later release fills in: lazy like every page, and says what it will be. */
+const planned =
+  (key: string): RemoteRoute['page'] =>
+  () =>
+    import('./pages/PlannedPage.tsx').then(({ PlannedPage }) => ({ default: () => <PlannedPage messageKey={key} /> }));
+
+export const routes: RemoteRoute[] = [
+  { path: '', layout: 'admin', titleId: 'uc.dashboard.title', page: () => import('./pages/AdminIndex.tsx') },
+  { path: 'dashboard', layout: 'admin', titleId: 'uc.dashboard.title', page: planned('uc.dashboard') },
+  { path: 'account', layout: 'admin', titleId: 'uc.account.title', page: planned('uc.account') },
+  { path: 'auth', layout: 'admin', titleId: 'uc.auth.title', page: planned('uc.auth') },
+  { path: 'auth/company', layout: 'admin', titleId: 'uc.authCompany.title', page: planned('uc.authCompany') },
+  { path: 'auth/personal', layout: 'admin', titleId: 'uc.authPersonal.title', page: planned('uc.authPersonal') },
+  { path: 'dynamic/buy', layout: 'admin', titleId: 'uc.dynamicBuy.title', page: planned('uc.dynamicBuy') },
+  { path: 'dynamic/list', layout: 'admin', titleId: 'uc.dynamicList.title', page: planned('uc.dynamicList') },
+  { path: 'account-password-auth', layout: 'admin', titleId: 'uc.proxyAuth.title', page: planned('uc.proxyAuth') },
+  { path: 'help-center', layout: 'admin', titleId: 'uc.helpCenter.title', page: planned('uc.helpCenter') },
+];
+
+const remote: RemoteRoutesModule = { routes, messages: { en, 'zh-CN': zhCN }, release: __REMOTE_RELEASE__ };
+export default remote;

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { type Config, fastifyTrustProxy } from './config.ts';
+import type { Database } from './db/client.ts';
+import { remotesRoutes } from './modules/remotes/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { staticPlugin } from './plugins/static.ts';
+import { validatorCompiler } from './plugins/validation.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database to use instead of opening one from the config (tests). */
+  database?: Database;
+  /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server, not listening yet. Migrations and seeding are the caller's (see main.ts). */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Unique across instances, so the id a user reports from a 500 finds the one log line.
+    genReqId: () => randomUUID(),
+    frameworkErrors,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { config, ...(database && { database }) });
+  // Before any route, so the OpenAPI document sees them all.
+  await app.register(openapiPlugin);
+
+  // Only for reply.sendFile (shared by the shell and the remotes); each caller names its own root.
+  await app.register(fastifyStatic, { serve: false });
+
+  await app.register(systemRoutes);
+  await app.register(staticPlugin, { config });
+  await app.register(remotesRoutes, { config });
+  return app;
+}

@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The monorepo root: relative paths in the config resolve here, whatever the caller's cwd is. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Fastify's trustProxy: off, on, a hop count, or the addresses/CIDRs of the proxies we trust. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  trustProxy: TrustProxy;
+  /** Payments, SMS and e-mail go to the built-in sandbox instead of real providers. */
+  sandbox: boolean;
+  shellDist: string;
+  publicBaseUrl: string | undefined;
+  logLevel: LogLevel;
+  /** `/remotes.json` points at each remote's rsbuild dev server instead of the published versions. */
+  devRemotes: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Signals that a real provider is configured; any of them turns the sandbox off by default. */
+const REAL_PROVIDER_KEYS = ['ALIPAY_APP_ID', 'WECHATPAY_MCHID', 'SMS_PROVIDER', 'SMTP_URL'] as const;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Empty values are common in .env files and mean "not set", never "the empty string".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no'].includes(v), 'expected true/false (or 1/0)')
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (lower === 'true' || lower === 'false') return lower === 'true';
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim());
+    const bad = list.filter((s) => !isIpOrCidr(s));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected true, false, a hop count, or a comma list of IPs/CIDRs; not an IP or CIDR: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+function isIpOrCidr(value: string): boolean {
+  const [addr = '', prefix, ...rest] = value.split('/');
+  const family = isIP(addr);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, 'expected a port number (0-65535)')
+  .transform(Number)
+  .refine((n) => n <= 65535, 'expected a port number (0-65535)');
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol), 'expected a postgres:// or postgresql:// URL');
+
+/**
+ * Fastify 5.12 treats a bare hop count as "trust nothing" (it cannot check the immediate peer), so
+ * a count becomes an explicit "trust the n nearest hops" function: only safe when the server can
+ * be reached solely through those proxies. An IP/CIDR list is the safer choice.
+ */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+const envSchema = z.object({
+  PORT: optional(port).default(8080),
+  HOST: optional(z.string().trim()).default('0.0.0.0'),
+  DATABASE_URL: optional(postgresUrl),
+  DATA_DIR: optional(z.string().trim()).default('./data'),
+  TRUSTED_PROXY: optional(trustProxy).default(false),
+  SANDBOX: optional(flag),
+  SHELL_DIST: optional(z.string().trim()),
+  PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })).default('info'),
+  DEV_REMOTES: optional(flag).default(false),
+});
+
+const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+
+/**
+ * Reads and validates the environment once. Throws ConfigError naming every bad variable, so the
+ * entry points can print it and exit, and tests can assert on it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '?'),
+        message: `${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const hasRealProvider = REAL_PROVIDER_KEYS.some((key) => (env[key] ?? '').trim() !== '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: fromRoot(e.DATA_DIR),
+    trustProxy: e.TRUSTED_PROXY,
+    sandbox: e.SANDBOX ?? !hasRealProvider,
+    shellDist: fromRoot(e.SHELL_DIST ?? 'shell/dist'),
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    logLevel: e.LOG_LEVEL,
+    devRemotes: e.DEV_REMOTES,
+  };
+}
+
+/**
+ * Loads `<repo>/.env` into process.env if present (real environment variables win), then validates.
+ * Used by main and the CLI so both see the same DATA_DIR.
+ */
+export function loadConfigFromProcess(): Config {
+  const envFile = resolve(REPO_ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return loadConfig(process.env);
+}

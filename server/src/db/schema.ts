@@ -1,0 +1,2 @@
+/** The one schema: every module's tables, for drizzle's typed queries and drizzle-kit's migrations. */
+export * from '../modules/system/tables.ts';

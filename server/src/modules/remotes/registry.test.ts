@@ -1,0 +1,253 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeDist } from '../../test/dist.ts';
+import { createRemoteRegistry, type RemoteRegistry } from './registry.ts';
+
+let dir: string;
+let registry: RemoteRegistry;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'portal-registry-'));
+  registry = createRemoteRegistry(join(dir, 'data'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const dist = (label: string, files: Record<string, string> = { 'static/js/main.js': `console.log(${JSON.stringify(label)})` }) =>
+  writeDist(join(dir, `dist-${label}`), files);
+const state = async () => (await registry.readRegistry()).remotes;
+const rawFile = () => readFile(registry.registryPath, 'utf8');
+
+describe('publishRemote', () => {
+  it('copies the build into a new version directory and makes it current', async () => {
+    const result = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    expect(result).toEqual({ version: expect.stringMatching(/^\d{14}-[0-9a-f]{8}$/), reused: false, activated: true });
+    const versionDir = registry.versionDir('marketing', result.version);
+    expect(await readFile(join(versionDir, 'static/js/main.js'), 'utf8')).toBe('console.log("a")');
+    expect(await readFile(join(versionDir, 'mf-manifest.json'), 'utf8')).toBe('{"id":"remote"}');
+    const marketing = (await state()).marketing;
+    expect(marketing?.current).toBe(result.version);
+    expect(marketing?.history).toEqual([
+      { version: result.version, deployedAt: expect.any(String), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    expect(marketing?.history[0]?.hash.slice(0, 8)).toBe(result.version.slice(-8));
+    // No lock or temp files left behind.
+    expect((await readdir(registry.root)).sort()).toEqual(['marketing', 'registry.json']);
+    expect(await readdir(join(registry.root, 'marketing'))).toEqual([result.version]);
+  });
+
+  it('stamps the version with the UTC time of publishing', async () => {
+    const now = new Date('2025-03-14T09:30:05.123Z');
+    const { version } = await registry.publishRemote('checkout', await dist('a'), { activate: true, now });
+    expect(version).toMatch(/^20250314093005-/);
+    expect((await state()).checkout?.history[0]?.deployedAt).toBe(now.toISOString());
+  });
+
+  it('reuses a version with the same files instead of copying again', async () => {
+    const first = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const firstStat = await stat(join(registry.versionDir('marketing', first.version), 'mf-manifest.json'));
+    const again = await registry.publishRemote('marketing', await dist('a-copy', { 'static/js/main.js': 'console.log("a")' }), {
+      activate: true,
+    });
+    expect(again).toEqual({ version: first.version, reused: true, activated: true });
+    const againStat = await stat(join(registry.versionDir('marketing', first.version), 'mf-manifest.json'));
+    expect(againStat.ino).toBe(firstStat.ino);
+    expect((await state()).marketing?.history).toHaveLength(1);
+  });
+
+  it('never touches an existing version directory', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    expect(b.version).not.toBe(a.version);
+    expect(await readFile(join(registry.versionDir('marketing', a.version), 'static/js/main.js'), 'utf8')).toBe(
+      'console.log("a")',
+    );
+    expect((await state()).marketing?.history.map((h) => h.version)).toEqual([a.version, b.version]);
+  });
+
+  it('refuses to overwrite a version directory the registry does not know', async () => {
+    const now = new Date('2025-01-01T00:00:00Z');
+    const { version } = await registry.publishRemote('marketing', await dist('a'), { activate: true, now });
+    const target = registry.versionDir('marketing', version);
+    await writeFile(join(target, 'marker'), 'original');
+    await writeFile(registry.registryPath, '{"remotes":{}}\n');
+    await expect(registry.publishRemote('marketing', await dist('a'), { activate: true, now })).rejects.toThrow(
+      /refusing to overwrite/,
+    );
+    expect(await readFile(join(target, 'marker'), 'utf8')).toBe('original');
+    expect(await rawFile()).toBe('{"remotes":{}}\n');
+  });
+
+  it('can publish without activating', async () => {
+    const { version, activated } = await registry.publishRemote('static-ip', await dist('a'), { activate: false });
+    expect(activated).toBe(false);
+    expect((await state())['static-ip']).toMatchObject({ current: null, history: [{ version }] });
+  });
+
+  it('rejects a dist without mf-manifest.json or that does not exist', async () => {
+    const noManifest = join(dir, 'no-manifest');
+    await mkdir(noManifest);
+    await writeFile(join(noManifest, 'index.js'), '');
+    await expect(registry.publishRemote('marketing', noManifest, { activate: true })).rejects.toThrow(/mf-manifest\.json/);
+    await expect(registry.publishRemote('marketing', join(dir, 'missing'), { activate: true })).rejects.toThrow(
+      /not a directory/,
+    );
+    expect(existsSync(registry.registryPath)).toBe(false);
+  });
+
+  it('serializes concurrent publishes so none is lost', async () => {
+    const dists = await Promise.all(['a', 'b', 'c'].map((l) => dist(l)));
+    const results = await Promise.all(dists.map((d) => registry.publishRemote('checkout', d, { activate: true })));
+    expect((await state()).checkout?.history.map((h) => h.version).sort()).toEqual(results.map((r) => r.version).sort());
+  });
+
+  it('cleans up debris of a publish that crashed midway', async () => {
+    await mkdir(join(registry.root, 'marketing', '.tmp-20250101000000-deadbeef-1'), { recursive: true });
+    await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    expect((await readdir(join(registry.root, 'marketing'))).filter((e) => e.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('ensurePublished', () => {
+  it('publishes and activates a remote that has no current version', async () => {
+    const result = await registry.ensurePublished('user-center', await dist('a'));
+    expect(result).toMatchObject({ reused: false, activated: true });
+    expect((await state())['user-center']?.current).toBe(result.version);
+  });
+
+  it('never undoes a rollback, and publishes new files without activating them', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const bDist = await dist('b');
+    const b = await registry.publishRemote('marketing', bDist, { activate: true });
+    await registry.rollback('marketing');
+    const before = await rawFile();
+
+    expect(await registry.ensurePublished('marketing', bDist)).toEqual({ version: b.version, reused: true, activated: false });
+    expect(await rawFile()).toBe(before);
+
+    const c = await registry.ensurePublished('marketing', await dist('c'));
+    expect(c).toMatchObject({ reused: false, activated: false });
+    const marketing = (await state()).marketing;
+    expect(marketing?.current).toBe(a.version);
+    expect(marketing?.history.map((h) => h.version)).toEqual([a.version, b.version, c.version]);
+  });
+});
+
+describe('rollback', () => {
+  it('goes back to the version deployed before the current one, then fails when there is none', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    expect(await registry.rollback('marketing')).toEqual({ from: b.version, to: a.version });
+    expect((await state()).marketing?.current).toBe(a.version);
+    const before = await rawFile();
+    await expect(registry.rollback('marketing')).rejects.toThrow(/no version was deployed before/);
+    expect(await rawFile()).toBe(before);
+  });
+
+  it('goes to a named version, forward as well as back', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    await registry.rollback('marketing', a.version);
+    expect(await registry.rollback('marketing', b.version)).toEqual({ from: a.version, to: b.version });
+  });
+
+  it('rejects an unknown version or a remote never deployed, leaving the file as it was', async () => {
+    await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const before = await rawFile();
+    await expect(registry.rollback('marketing', '20990101000000-00000000')).rejects.toThrow(/has no version/);
+    await expect(registry.rollback('checkout')).rejects.toThrow(/no current version/);
+    expect(await rawFile()).toBe(before);
+  });
+
+  it('refuses to point at a version whose files are gone', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    await rm(registry.versionDir('marketing', a.version), { recursive: true });
+    await expect(registry.rollback('marketing')).rejects.toThrow(/is missing/);
+  });
+});
+
+describe('listRegistry', () => {
+  it('lists every known remote with its versions, current marked', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    await registry.rollback('marketing');
+    const list = await registry.listRegistry();
+    expect(list.map((r) => r.name)).toEqual(['marketing', 'checkout', 'user-center', 'static-ip']);
+    expect(list[0]).toMatchObject({
+      current: a.version,
+      versions: [
+        { version: a.version, current: true },
+        { version: b.version, current: false },
+      ],
+    });
+    expect(list[1]).toEqual({ name: 'checkout', current: null, versions: [] });
+  });
+});
+
+describe('bad input leaves the registry byte-for-byte unchanged', () => {
+  it('an unknown remote name', async () => {
+    await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const before = await rawFile();
+    await expect(registry.publishRemote('nope', await dist('b'), { activate: true })).rejects.toThrow(/unknown remote "nope"/);
+    await expect(registry.ensurePublished('nope', await dist('b'))).rejects.toThrow(/unknown remote/);
+    await expect(registry.rollback('nope')).rejects.toThrow(/unknown remote/);
+    expect(await rawFile()).toBe(before);
+    expect(existsSync(join(registry.root, 'nope'))).toBe(false);
+  });
+
+  it.each([
+    ['invalid JSON', '{"remotes": {', /not valid JSON/],
+    ['the wrong shape', '[1, 2]', /expected \{ "remotes"/],
+    ['an unknown remote', '{"remotes":{"admin":{"current":null,"history":[]}}}', /unknown remote "admin"/],
+    [
+      'a current version not in history',
+      '{"remotes":{"marketing":{"current":"v1","history":[]}}}',
+      /current version v1 is not in history/,
+    ],
+    [
+      'a bad date',
+      '{"remotes":{"marketing":{"current":null,"history":[{"version":"v1","deployedAt":"yesterday","hash":"00"}]}}}',
+      /remotes\.marketing\.history\.0\.deployedAt/,
+    ],
+  ])('a malformed file: %s', async (_, content, message) => {
+    await mkdir(registry.root, { recursive: true });
+    await writeFile(registry.registryPath, content);
+    await expect(registry.readRegistry()).rejects.toThrow(message);
+    await expect(registry.publishRemote('marketing', await dist('a'), { activate: true })).rejects.toThrow(message);
+    await expect(registry.ensurePublished('checkout', await dist('a'))).rejects.toThrow(message);
+    await expect(registry.rollback('marketing')).rejects.toThrow(message);
+    await expect(registry.listRegistry()).rejects.toThrow(message);
+    expect(await rawFile()).toBe(content);
+    expect(await readdir(registry.root)).toEqual(['registry.json']);
+  });
+});
+
+describe('readServable', () => {
+  it('keeps the valid entries of a damaged file and reports the rest', async () => {
+    await mkdir(registry.root, { recursive: true });
+    const hash = 'a'.repeat(64);
+    await writeFile(
+      registry.registryPath,
+      JSON.stringify({
+        remotes: {
+          marketing: { current: 'v1', history: [{ version: 'v1', deployedAt: '2025-01-01T00:00:00.000Z', hash }] },
+          checkout: { current: '../../etc', history: [] },
+          admin: { current: 'v1', history: [] },
+        },
+      }),
+    );
+    const { registry: served, problems } = await registry.readServable();
+    expect(Object.keys(served.remotes)).toEqual(['marketing']);
+    expect(problems).toEqual([expect.stringContaining('remotes.checkout'), expect.stringContaining('unknown remote "admin"')]);
+  });
+
+  it('serves nothing from an unreadable file, without throwing', async () => {
+    await mkdir(registry.root, { recursive: true });
+    await writeFile(registry.registryPath, 'garbage');
+    const { registry: served, problems } = await registry.readServable();
+    expect(served.remotes).toEqual({});
+    expect(problems).toEqual([expect.stringContaining('not valid JSON')]);
+  });
+});

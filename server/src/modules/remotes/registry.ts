@@ -1,0 +1,279 @@
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isRemoteName, REMOTE_NAMES, type RemoteName, remoteVersion } from '@portal/shared';
+import { z } from 'zod';
+import { copyFiles, hashFiles, isDirectory, listFiles, withFileLock, writeFileAtomic } from './files.ts';
+
+/**
+ * The remote registry on disk: `${DATA_DIR}/remotes/registry.json` says which version of each remote
+ * is live; `${DATA_DIR}/remotes/<name>/<version>/` holds that version's files and never changes once
+ * written. Deploying adds a directory and moves `current`; rolling back only moves `current`.
+ */
+
+const historyEntry = z.object({
+  version: remoteVersion,
+  deployedAt: z.iso.datetime(),
+  /** sha256 of the published files (see hashFiles): a rebuild with identical output reuses the version. */
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest'),
+});
+export type HistoryEntry = z.output<typeof historyEntry>;
+
+const remoteState = z
+  .object({
+    /** null: published but never activated. */
+    current: remoteVersion.nullable(),
+    /** Every published version, oldest first. */
+    history: z.array(historyEntry),
+  })
+  .superRefine((state, ctx) => {
+    const versions = state.history.map((h) => h.version);
+    if (new Set(versions).size !== versions.length) ctx.addIssue({ code: 'custom', message: 'history lists a version twice' });
+    if (state.current !== null && !versions.includes(state.current))
+      ctx.addIssue({ code: 'custom', path: ['current'], message: `current version ${state.current} is not in history` });
+  });
+export type RemoteState = z.output<typeof remoteState>;
+
+const registryFile = z.object({
+  remotes: z.record(z.string(), z.unknown()),
+});
+
+export type Registry = { remotes: Partial<Record<RemoteName, RemoteState>> };
+
+export type RegistryErrorKind = 'malformed' | 'unknown-remote' | 'invalid-dist' | 'unknown-version' | 'no-previous-version';
+
+export class RegistryError extends Error {
+  constructor(
+    readonly kind: RegistryErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RegistryError';
+  }
+}
+
+export interface PublishResult {
+  version: string;
+  /** Files identical to an existing version: that version was reused, nothing was copied. */
+  reused: boolean;
+  /** The version is now current. */
+  activated: boolean;
+}
+
+export interface RemoteListing {
+  name: RemoteName;
+  current: string | null;
+  versions: (HistoryEntry & { current: boolean })[];
+}
+
+export interface RemoteRegistry {
+  readonly root: string;
+  readonly registryPath: string;
+  readRegistry(): Promise<Registry>;
+  /** What can be served even from a damaged file: the valid entries, plus what was wrong. */
+  readServable(): Promise<{ registry: Registry; problems: string[] }>;
+  publishRemote(name: string, distDir: string, options: { activate: boolean; now?: Date }): Promise<PublishResult>;
+  ensurePublished(name: string, distDir: string, options?: { now?: Date }): Promise<PublishResult>;
+  rollback(name: string, version?: string): Promise<{ from: string; to: string }>;
+  listRegistry(): Promise<RemoteListing[]>;
+  versionDir(name: RemoteName, version: string): string;
+}
+
+const describe = (issues: z.core.$ZodIssue[], prefix: string) =>
+  issues.map((i) => `${[prefix, ...i.path.map(String)].join('.')}: ${i.message}`).join('; ');
+
+function parseJson(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new RegistryError('malformed', `${path} is not valid JSON (${(err as Error).message})`);
+  }
+}
+
+/** Strict: any problem anywhere is an error, so nothing is ever written on top of a damaged file. */
+function parseStrict(text: string, path: string): Registry {
+  const top = registryFile.safeParse(parseJson(text, path));
+  if (!top.success)
+    throw new RegistryError('malformed', `${path}: expected { "remotes": { ... } } (${describe(top.error.issues, 'registry')})`);
+  const remotes: Registry['remotes'] = {};
+  for (const [name, value] of Object.entries(top.data.remotes)) {
+    if (!isRemoteName(name)) throw new RegistryError('malformed', `${path}: unknown remote "${name}"`);
+    const state = remoteState.safeParse(value);
+    if (!state.success) throw new RegistryError('malformed', `${path}: ${describe(state.error.issues, `remotes.${name}`)}`);
+    remotes[name] = state.data;
+  }
+  return { remotes };
+}
+
+function parseLenient(text: string, path: string): { registry: Registry; problems: string[] } {
+  const registry: Registry = { remotes: {} };
+  let raw: unknown;
+  try {
+    raw = parseJson(text, path);
+  } catch (err) {
+    return { registry, problems: [(err as Error).message] };
+  }
+  const top = registryFile.safeParse(raw);
+  if (!top.success) return { registry, problems: [`${path}: expected { "remotes": { ... } }`] };
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(top.data.remotes)) {
+    const state = remoteState.safeParse(value);
+    if (!isRemoteName(name)) problems.push(`${path}: unknown remote "${name}"`);
+    else if (!state.success) problems.push(`${path}: ${describe(state.error.issues, `remotes.${name}`)}`);
+    else registry.remotes[name] = state.data;
+  }
+  return { registry, problems };
+}
+
+function assertRemoteName(name: string): asserts name is RemoteName {
+  if (!isRemoteName(name))
+    throw new RegistryError('unknown-remote', `unknown remote "${name}" (known: ${REMOTE_NAMES.join(', ')})`);
+}
+
+/** `20250314093005` in UTC: sorts in deploy order and reads as a date. */
+const stamp = (date: Date) => date.toISOString().replace(/\D/g, '').slice(0, 14);
+
+export function createRemoteRegistry(dataDir: string): RemoteRegistry {
+  const root = join(dataDir, 'remotes');
+  const registryPath = join(root, 'registry.json');
+  const lockPath = join(root, 'registry.lock');
+  const versionDir = (name: RemoteName, version: string) => join(root, name, version);
+
+  async function readText(): Promise<string | null> {
+    try {
+      return await readFile(registryPath, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async function readRegistry(): Promise<Registry> {
+    const text = await readText();
+    return text === null ? { remotes: {} } : parseStrict(text, registryPath);
+  }
+
+  const write = (registry: Registry) => writeFileAtomic(registryPath, `${JSON.stringify(registry, null, 2)}\n`);
+
+  async function locked<T>(fn: () => Promise<T>): Promise<T> {
+    await mkdir(root, { recursive: true });
+    return withFileLock(lockPath, fn);
+  }
+
+  async function scanDist(distDir: string): Promise<{ files: string[]; hash: string }> {
+    if (!(await isDirectory(distDir)))
+      throw new RegistryError('invalid-dist', `${distDir} is not a directory: build the remote first`);
+    const files = await listFiles(distDir);
+    // Without its manifest a version cannot be loaded by the shell: refuse to publish it.
+    if (!files.includes('mf-manifest.json')) throw new RegistryError('invalid-dist', `${distDir} has no mf-manifest.json`);
+    return { files, hash: await hashFiles(distDir, files) };
+  }
+
+  /** Must run under the lock. `activate` decides from the remote's state whether to make it current. */
+  async function publishLocked(
+    name: RemoteName,
+    distDir: string,
+    dist: { files: string[]; hash: string },
+    activate: (state: RemoteState | undefined) => boolean,
+    now: Date,
+  ): Promise<PublishResult> {
+    const registry = await readRegistry();
+    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [] };
+    await removeStaleTemps(join(root, name));
+
+    let version: string;
+    let reused = false;
+    const existing = state.history.find((h) => h.hash === dist.hash);
+    if (existing && (await isDirectory(versionDir(name, existing.version)))) {
+      version = existing.version;
+      reused = true;
+    } else {
+      version = `${stamp(now)}-${dist.hash.slice(0, 8)}`;
+      const target = versionDir(name, version);
+      if (await isDirectory(target))
+        throw new RegistryError('malformed', `${target} exists but is not in the registry; refusing to overwrite it`);
+      // Copy aside, then rename: a version directory appears complete or not at all.
+      const tmp = join(root, name, `.tmp-${version}-${process.pid}`);
+      try {
+        await copyFiles(distDir, tmp, dist.files);
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { recursive: true, force: true });
+        throw err;
+      }
+      state.history.push({ version, deployedAt: now.toISOString(), hash: dist.hash });
+    }
+
+    const activated = state.current === version || activate(state);
+    const changed = !reused || (activated && state.current !== version);
+    if (activated) state.current = version;
+    if (changed) await write({ remotes: { ...registry.remotes, [name]: state } });
+    return { version, reused, activated };
+  }
+
+  async function removeStaleTemps(dir: string): Promise<void> {
+    // Under the lock, any temp directory is debris from a publish that crashed midway.
+    const entries = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(
+      entries.filter((e) => e.startsWith('.tmp-')).map((e) => rm(join(dir, e), { recursive: true, force: true })),
+    );
+  }
+
+  return {
+    root,
+    registryPath,
+    versionDir,
+    readRegistry,
+
+    async readServable() {
+      const text = await readText();
+      return text === null ? { registry: { remotes: {} }, problems: [] } : parseLenient(text, registryPath);
+    },
+
+    async publishRemote(name, distDir, { activate, now = new Date() }) {
+      assertRemoteName(name);
+      const dist = await scanDist(distDir);
+      return locked(() => publishLocked(name, distDir, dist, () => activate, now));
+    },
+
+    // A restart must never undo a rollback: only a remote with no live version gets activated.
+    async ensurePublished(name, distDir, { now = new Date() } = {}) {
+      assertRemoteName(name);
+      const dist = await scanDist(distDir);
+      return locked(() => publishLocked(name, distDir, dist, (state) => !state?.current, now));
+    },
+
+    async rollback(name, version) {
+      assertRemoteName(name);
+      return locked(async () => {
+        const registry = await readRegistry();
+        const state = registry.remotes[name];
+        if (!state?.current) throw new RegistryError('no-previous-version', `${name} has no current version to roll back from`);
+        const from = state.current;
+        let to: string;
+        if (version === undefined) {
+          const index = state.history.findIndex((h) => h.version === from);
+          const previous = state.history[index - 1];
+          if (!previous) throw new RegistryError('no-previous-version', `${name}: no version was deployed before ${from}`);
+          to = previous.version;
+        } else {
+          if (!state.history.some((h) => h.version === version))
+            throw new RegistryError('unknown-version', `${name} has no version ${version} (see \`remote list\`)`);
+          to = version;
+        }
+        if (!(await isDirectory(versionDir(name, to))))
+          throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
+        if (to !== from) await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to } } });
+        return { from, to };
+      });
+    },
+
+    async listRegistry() {
+      const registry = await readRegistry();
+      return REMOTE_NAMES.map((name) => {
+        const state = registry.remotes[name];
+        const current = state?.current ?? null;
+        return { name, current, versions: (state?.history ?? []).map((h) => ({ ...h, current: h.version === current })) };
+      });
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { writeDist } from '../../test/dist.ts';
+import { createRemoteRegistry, type RemoteRegistry } from './registry.ts';
+
+let database: TestDatabase;
+let t: TestApp;
+let registry: RemoteRegistry;
+let version: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await createTestApp({ database });
+  registry = createRemoteRegistry(t.config.dataDir);
+  const dist = await writeDist(join(t.dir, 'dist-marketing'), { 'static/js/remote.1a2b.js': 'export const x = 1;' });
+  ({ version } = await registry.publishRemote('marketing', dist, { activate: true }));
+});
+afterAll(async () => {
+  await t.close();
+  await database.destroy();
+});
+
+describe('GET /remotes.json', () => {
+  it('points each published remote at its versioned manifest, never cached without revalidation', async () => {
+    const res = await t.app.inject('/remotes.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({
+      remotes: { marketing: { version, manifest: `/remotes/marketing/${version}/mf-manifest.json` } },
+    });
+  });
+
+  it('follows a rollback at once, without a restart', async () => {
+    const dist = await writeDist(join(t.dir, 'dist-marketing-2'), { 'static/js/remote.3c4d.js': 'export const x = 2;' });
+    const next = await registry.publishRemote('marketing', dist, { activate: true });
+    expect((await t.app.inject('/remotes.json')).json().remotes.marketing.version).toBe(next.version);
+    await registry.rollback('marketing');
+    expect((await t.app.inject('/remotes.json')).json().remotes.marketing.version).toBe(version);
+  });
+
+  it('serves only the valid entries of a malformed registry', async () => {
+    const good = await t.app.inject('/remotes.json');
+    const file = JSON.parse(await readFile(registry.registryPath, 'utf8'));
+    file.remotes.checkout = { current: 'missing-from-history', history: [] };
+    file.remotes.nope = { current: 'x', history: [] };
+    await writeFile(registry.registryPath, JSON.stringify(file));
+    const res = await t.app.inject('/remotes.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(good.json());
+    await writeFile(registry.registryPath, '{ broken');
+    expect((await t.app.inject('/remotes.json')).json()).toEqual({ remotes: {} });
+  });
+
+  it('points at the dev servers when DEV_REMOTES=1', async () => {
+    const dev = await createTestApp({ database, env: { DEV_REMOTES: '1' } });
+    try {
+      const res = await dev.app.inject('/remotes.json');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json().remotes).toEqual({
+        marketing: { version: 'dev', manifest: 'http://localhost:3001/mf-manifest.json' },
+        checkout: { version: 'dev', manifest: 'http://localhost:3002/mf-manifest.json' },
+        'user-center': { version: 'dev', manifest: 'http://localhost:3003/mf-manifest.json' },
+        'static-ip': { version: 'dev', manifest: 'http://localhost:3004/mf-manifest.json' },
+      });
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('GET /remotes/<name>/<version>/*', () => {
+  it('serves the files of a version with an immutable one-year cache', async () => {
+    const res = await t.app.inject(`/remotes/marketing/${version}/static/js/remote.1a2b.js`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export const x = 1;');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    const manifest = await t.app.inject({
+      url: `/remotes/marketing/${version}/mf-manifest.json`,
+      headers: { accept: 'text/html' },
+    });
+    expect(manifest.json()).toEqual({ id: 'remote' });
+  });
+
+  it.each([
+    ['a missing file', () => `/remotes/marketing/${version}/static/js/missing.js`],
+    ['an unknown version', () => '/remotes/marketing/20990101000000-00000000/mf-manifest.json'],
+    ['an unknown remote', () => `/remotes/nope/${version}/mf-manifest.json`],
+    ['a directory', () => `/remotes/marketing/${version}/static/`],
+    ['the registry file', () => '/remotes/registry.json'],
+  ])('answers a plain 404 for %s, never the SPA page', async (_, url) => {
+    await mkdir(t.config.shellDist, { recursive: true });
+    await writeFile(join(t.config.shellDist, 'index.html'), '<!doctype html><title>shell</title>');
+    const res = await t.app.inject({ url: url(), headers: { accept: 'text/html,*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<title>shell</title>');
+    expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+
+  it('refuses a path escaping the version directory', async () => {
+    const res = await t.app.inject(`/remotes/marketing/${version}/..%2F..%2Fregistry.json`);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('"remotes"');
+  });
+});

@@ -1,0 +1,109 @@
+import { envelope, website } from '@portal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { DEFAULT_SITE } from './seed.ts';
+import { siteSettings } from './tables.ts';
+
+let database: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await createTestApp({ database });
+});
+afterAll(async () => {
+  await t.close();
+  await database.destroy();
+});
+
+describe('GET /healthz', () => {
+  it('answers ok when the database responds', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /app-api/getIp', () => {
+  const getIp = async (app: TestApp, forwardedFor?: string, remoteAddress = '10.0.0.5') => {
+    const res = await app.app.inject({
+      url: '/app-api/getIp',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('ignores X-Forwarded-For unless TRUSTED_PROXY is set', async () => {
+    expect(await getIp(t, '203.0.113.7')).toEqual({ code: 0, data: { ip: '10.0.0.5' }, msg: '' });
+  });
+
+  it('honours X-Forwarded-For from a trusted proxy', async () => {
+    const trusting = await createTestApp({ database, env: { TRUSTED_PROXY: 'true' } });
+    try {
+      expect((await getIp(trusting, '203.0.113.7')).data.ip).toBe('203.0.113.7');
+    } finally {
+      await trusting.close();
+    }
+  });
+
+  it('trusts only the listed proxies', async () => {
+    const listed = await createTestApp({ database, env: { TRUSTED_PROXY: '10.0.0.0/8' } });
+    try {
+      expect((await getIp(listed, '203.0.113.7', '10.0.0.5')).data.ip).toBe('203.0.113.7');
+      expect((await getIp(listed, '203.0.113.7', '198.51.100.1')).data.ip).toBe('198.51.100.1');
+      // A client cannot slip in a fake address in front of the proxy's own entry.
+      expect((await getIp(listed, '1.1.1.1, 203.0.113.7', '10.0.0.5')).data.ip).toBe('203.0.113.7');
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('trusts a hop count of proxies', async () => {
+    const hops = await createTestApp({ database, env: { TRUSTED_PROXY: '1' } });
+    try {
+      expect((await getIp(hops, '1.1.1.1, 203.0.113.7')).data.ip).toBe('203.0.113.7');
+    } finally {
+      await hops.close();
+    }
+  });
+});
+
+describe('GET /app-api/ip/website/get', () => {
+  it('returns the seeded site settings in the envelope, matching the shared schema', async () => {
+    const res = await t.app.inject('/app-api/ip/website/get');
+    expect(res.statusCode).toBe(200);
+    const body = envelope(website).parse(res.json());
+    expect(body.code).toBe(0);
+    expect(body.msg).toBe('');
+    expect(body.data).toEqual({
+      name: { en: 'NovaProxy', 'zh-CN': '诺瓦代理' },
+      logoUrl: '/logo.svg',
+      domain: 'novaproxy.com',
+      serviceHours: { en: '24/7', 'zh-CN': '7×24 小时' },
+      contacts: DEFAULT_SITE.contacts,
+      icp: null,
+    });
+    expect(body.data?.contacts.map((c) => c.kind)).toEqual(['phone', 'email', 'wechat', 'qq', 'telegram']);
+  });
+
+  it('answers a substation by its host name, other hosts with the default site', async () => {
+    await database.db.insert(siteSettings).values({
+      ...DEFAULT_SITE,
+      domain: 'eu.novaproxy.com',
+      isDefault: false,
+      name: { en: 'NovaProxy EU', 'zh-CN': '诺瓦代理欧洲站' },
+    });
+    const eu = await t.app.inject({ url: '/app-api/ip/website/get', headers: { host: 'eu.novaproxy.com:8080' } });
+    expect(eu.json().data.name.en).toBe('NovaProxy EU');
+    const other = await t.app.inject({ url: '/app-api/ip/website/get', headers: { host: 'unknown.example' } });
+    expect(other.json().data.domain).toBe('novaproxy.com');
+  });
+
+  it('seeding again changes nothing', async () => {
+    await seed(database.db);
+    expect(await database.db.$count(siteSettings)).toBe(2);
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * One entry of the API contract. The server registers its route from it and the client's typed
+ * call is derived from it, so request and response shapes are written exactly once.
+ */
+export interface ApiEntry<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  tags: string[];
+  /** Whether the call needs a logged-in user (bearer token). */
+  auth: boolean;
+  query?: Q;
+  params?: P;
+  body?: B;
+  /** Schema of `data` inside the `{ code, data, msg }` envelope. */
+  data: R;
+}
+
+export function defineApi<
+  R extends z.ZodType,
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+>(entry: ApiEntry<Q, P, B, R>): ApiEntry<Q, P, B, R> {
+  return entry;
+}
+
+/** The response envelope of every call: `code` 0 is success, anything else carries `msg`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.number().int(),
+    data: data.nullable(),
+    msg: z.string(),
+  });
+}
+
+export type Envelope<T> = { code: number; data: T | null; msg: string };
+
+export type ApiData<E extends ApiEntry> = z.output<E['data']>;
+export type ApiInput<E extends ApiEntry> = (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : unknown) &
+  (E['params'] extends z.ZodType ? { params: z.input<E['params']> } : unknown) &
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : unknown);
+
+/** Pages are `{ list, total }` with pageNo/pageSize in the query (SPEC section 7). */
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int().nonnegative() });
+}
+
+export const pageQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});

@@ -1,0 +1,27 @@
+/**
+ * The packages every federated app shares as singletons, so the browser loads one copy of each.
+ * Used by the shell's and every remote's rsbuild config: one list, no drift between apps.
+ */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  '@tanstack/react-query',
+  'valtio',
+  'react-intl',
+  '@chakra-ui/react',
+  '@emotion/react',
+  'react-hook-form',
+  '@portal/shared',
+] as const;
+
+export type SharedConfig = Record<string, { singleton: true; requiredVersion: false; eager?: boolean }>;
+
+export function sharedSingletons(): SharedConfig {
+  const shared: SharedConfig = {};
+  for (const name of SINGLETONS) shared[name] = { singleton: true, requiredVersion: false };
+  return shared;
+}
+export { SINGLETONS };

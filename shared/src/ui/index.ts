@@ -1,0 +1,4 @@
+export * from './PlaceholderPage.tsx';
+export * from './StatusPage.tsx';
+export { system } from './theme.ts';
+export * from './useLocalePath.ts';

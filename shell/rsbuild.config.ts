@@ -1,0 +1,3 @@
+import { defineShellConfig } from '@portal/shared/build';
+
+export default defineShellConfig();

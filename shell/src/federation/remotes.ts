@@ -1,0 +1,60 @@
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { parseRegistry, REMOTES, type RegistryEntry, type RemoteName, type RemoteRoutesModule } from '@portal/shared';
+import { fetchWithRetry, retryPlugin } from './retry-plugin.ts';
+
+let registry: Partial<Record<RemoteName, RegistryEntry>> = {};
+
+/** What the shell loaded at boot; the update check compares the live registry with it. */
+export const loadedRegistry = () => registry;
+
+/**
+ * Reads /remotes.json (never cached: it is how ops ship and roll back) and registers every valid
+ * entry. A malformed entry only takes its own remote down.
+ */
+export async function initRemotes(): Promise<void> {
+  registerPlugins([retryPlugin()]);
+  try {
+    const res = await fetchWithRetry('/remotes.json', { cache: 'no-store' });
+    const parsed = parseRegistry(await res.json());
+    for (const problem of parsed.problems) console.error(problem);
+    registry = parsed.entries;
+  } catch (e) {
+    console.error('remotes.json could not be loaded', e);
+    registry = {};
+  }
+  registerRemotes(
+    Object.entries(registry).map(([name, entry]) => ({
+      name: REMOTES[name as RemoteName].federationName,
+      entry: new URL(entry.manifest, window.location.href).href,
+    })),
+  );
+}
+
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    cause?: unknown,
+  ) {
+    super(`remote ${remote} is unavailable`, { cause });
+  }
+}
+
+const pending = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+
+/** Loads a remote's `./routes` once; a failed load is not cached, so a retry starts afresh. */
+export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
+  let p = pending.get(name);
+  if (!p) {
+    p = (async () => {
+      if (!registry[name]) throw new RemoteUnavailableError(name, 'not in the registry');
+      const mod = await loadRemote<{ default: RemoteRoutesModule }>(`${REMOTES[name].federationName}/routes`);
+      if (!mod?.default?.routes) throw new RemoteUnavailableError(name, 'no routes exposed');
+      return mod.default;
+    })().catch((e) => {
+      pending.delete(name);
+      throw e instanceof RemoteUnavailableError ? e : new RemoteUnavailableError(name, e);
+    });
+    pending.set(name, p);
+  }
+  return p;
+}

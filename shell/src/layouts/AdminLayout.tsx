@@ -1,0 +1,100 @@
+import { Box, Button, Container, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useLocalePath } from '@portal/shared/ui';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { Logo } from './Logo.tsx';
+
+/** Side navigation of /admin: every child route of SPEC section 2, grouped as users think of them. */
+const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: string }> }> = [
+  {
+    items: [
+      { path: '/admin/dashboard', id: 'admin.nav.dashboard' },
+      { path: '/admin/account', id: 'admin.nav.account' },
+      { path: '/admin/auth', id: 'admin.nav.auth' },
+    ],
+  },
+  {
+    heading: 'admin.nav.dynamic',
+    items: [
+      { path: '/admin/dynamic/buy', id: 'admin.nav.dynamicBuy' },
+      { path: '/admin/dynamic/list', id: 'admin.nav.dynamicList' },
+      { path: '/admin/account-password-auth', id: 'admin.nav.proxyAuth' },
+    ],
+  },
+  {
+    heading: 'admin.nav.static',
+    items: [
+      { path: '/admin/static/buy', id: 'admin.nav.staticBuy' },
+      { path: '/admin/static/list', id: 'admin.nav.staticList' },
+      { path: '/admin/static/management', id: 'admin.nav.staticManagement' },
+    ],
+  },
+  { items: [{ path: '/admin/help-center', id: 'admin.nav.helpCenter' }] },
+];
+
+export function AdminLayout() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  return (
+    <Flex direction="column" minH="100vh" bg="bg.subtle">
+      <Box as="header" borderBottomWidth="1px" bg="bg">
+        <Container maxW="full" py={3}>
+          <HStack justify="space-between">
+            <Logo />
+            <HStack gap={2}>
+              <LanguageSwitch tone="subtle" />
+              <Button asChild size="sm" variant="outline">
+                <Link to={to('/')}>
+                  <FormattedMessage id="admin.backHome" />
+                </Link>
+              </Button>
+            </HStack>
+          </HStack>
+        </Container>
+      </Box>
+      <Flex direction={{ base: 'column', md: 'row' }} flex="1">
+        <Box
+          as="nav"
+          aria-label={intl.formatMessage({ id: 'admin.nav.label' })}
+          w={{ base: 'full', md: '60' }}
+          flexShrink={0}
+          borderRightWidth={{ base: 0, md: '1px' }}
+          borderBottomWidth={{ base: '1px', md: 0 }}
+          bg="bg"
+          p={3}
+          overflowX={{ base: 'auto', md: 'visible' }}
+        >
+          <Stack direction={{ base: 'row', md: 'column' }} gap={{ base: 1, md: 4 }}>
+            {SECTIONS.map((section) => (
+              <Stack key={section.items[0]?.path} direction={{ base: 'row', md: 'column' }} gap={1}>
+                {section.heading ? (
+                  <Text
+                    display={{ base: 'none', md: 'block' }}
+                    px={3}
+                    fontSize="xs"
+                    fontWeight="semibold"
+                    color="fg.muted"
+                    textTransform="uppercase"
+                  >
+                    <FormattedMessage id={section.heading} />
+                  </Text>
+                ) : null}
+                {section.items.map((item) => (
+                  <Button key={item.path} asChild variant="ghost" size="sm" justifyContent="flex-start" flexShrink={0}>
+                    <NavLink to={to(item.path)}>
+                      <FormattedMessage id={item.id} />
+                    </NavLink>
+                  </Button>
+                ))}
+              </Stack>
+            ))}
+          </Stack>
+        </Box>
+        <Box as="main" flex="1" minW={0}>
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

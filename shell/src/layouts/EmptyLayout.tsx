@@ -1,0 +1,21 @@
+import { Container, Flex, HStack } from '@chakra-ui/react';
+import { Outlet } from 'react-router';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { Logo } from './Logo.tsx';
+
+/** The 'empty' layout of /login, /register, /forgot-password and /h5/*: no site chrome. */
+export function EmptyLayout() {
+  return (
+    <Flex direction="column" minH="100vh" bg="bg.subtle">
+      <Container maxW="6xl" py={4}>
+        <HStack justify="space-between">
+          <Logo />
+          <LanguageSwitch tone="subtle" />
+        </HStack>
+      </Container>
+      <Flex as="main" direction="column" flex="1">
+        <Outlet />
+      </Flex>
+    </Flex>
+  );
+}

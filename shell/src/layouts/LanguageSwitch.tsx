@@ -1,0 +1,24 @@
+import { Button } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { type Locale, localizePath } from '@portal/shared';
+
+/** Links to the same page in the other language (keeps path, query and hash). */
+export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'subtle' }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const other: Locale = intl.locale === 'en' ? 'zh-CN' : 'en';
+  const target = localizePath(location.pathname, other) + location.search + location.hash;
+  return (
+    <Button
+      asChild
+      size="sm"
+      variant={tone === 'subtle' ? 'ghost' : 'outline'}
+      aria-label={intl.formatMessage({ id: 'locale.switch' })}
+    >
+      <Link to={target} lang={other} hrefLang={other} data-testid="language-switch">
+        {intl.formatMessage({ id: `locale.${other}` })}
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,31 @@
+import { Box } from '@chakra-ui/react';
+
+/** The thin progress bar at the top during navigation and while a remote loads. */
+export function LoadingBar({ active }: { active: boolean }) {
+  if (!active) return null;
+  return (
+    <Box
+      role="progressbar"
+      aria-label="loading"
+      position="fixed"
+      top={0}
+      left={0}
+      right={0}
+      h="3px"
+      zIndex="max"
+      overflow="hidden"
+      bg="brand.100"
+      data-testid="loading-bar"
+    >
+      <Box
+        h="full"
+        w="40%"
+        bg="brand.solid"
+        css={{
+          animation: 'portal-loading 1.1s ease-in-out infinite',
+          '@keyframes portal-loading': { from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } },
+        }}
+      />
+    </Box>
+  );
+}
