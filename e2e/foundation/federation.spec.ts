@@ -122,7 +122,9 @@ test.describe('federated portal', () => {
       await page.goto(path);
       await expectRemotePage(page, 'marketing');
       const result = await new AxeBuilder({ page }).analyze();
-      expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(result.violations.map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     }
   });
 });

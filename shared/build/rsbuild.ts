@@ -23,6 +23,8 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
         exposes: { './routes': './src/routes.tsx' },
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
+        // The shell provides the federation runtime: ~30 kB gzip less per remote entry.
+        experiments: { externalRuntime: true },
         dts: false,
       }),
     ],
@@ -49,6 +51,7 @@ export function defineShellConfig(): RsbuildConfig {
         remotes: {},
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
+        experiments: { provideExternalRuntime: true },
         dts: false,
       }),
     ],

@@ -10,13 +10,14 @@ export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'subtl
   const other: Locale = intl.locale === 'en' ? 'zh-CN' : 'en';
   const target = localizePath(location.pathname, other) + location.search + location.hash;
   return (
-    <Button
-      asChild
-      size="sm"
-      variant={tone === 'subtle' ? 'ghost' : 'outline'}
-      aria-label={intl.formatMessage({ id: 'locale.switch' })}
-    >
-      <Link to={target} lang={other} hrefLang={other} data-testid="language-switch">
+    <Button asChild size="sm" variant={tone === 'subtle' ? 'ghost' : 'outline'}>
+      <Link
+        to={target}
+        lang={other}
+        hrefLang={other}
+        title={intl.formatMessage({ id: 'locale.switch' })}
+        data-testid="language-switch"
+      >
         {intl.formatMessage({ id: `locale.${other}` })}
       </Link>
     </Button>
