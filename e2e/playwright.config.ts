@@ -17,6 +17,9 @@ export const serverEnv: Record<string, string> = {
   SANDBOX: 'true',
   CAPTCHA_ENABLED: 'false',
   LOG_LEVEL: 'warn',
+  // A local stand-in for the third-party analytics script, so page views can be observed.
+  ANALYTICS_SCRIPT_URL: 'https://analytics.e2e.test/script.js',
+  ANALYTICS_SITE_ID: 'e2e',
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete serverEnv.DATABASE_URL;
@@ -48,7 +51,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // Chinese browsers are the primary audience; English-browser journeys set their own locale.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' } },
+  ],
   webServer: {
     command: `${path.join(root, 'server/node_modules/.bin/tsx')} server/src/cli/remote.ts ensure && ${path.join(root, 'server/node_modules/.bin/tsx')} server/src/main.ts`,
     cwd: root,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { expectRemotePage, watchErrors } from '../support/portal.ts';
+import { expect, test } from '../support/test.ts';
+import { expectRemotePage, signIn, watchErrors } from '../support/portal.ts';
 
 test.describe('federated portal', () => {
   test('home renders from the marketing remote in Chinese and English', async ({ page }) => {
@@ -32,6 +32,7 @@ test.describe('federated portal', () => {
   });
 
   test('the user centre and static-IP remotes are reachable by link inside /admin', async ({ page }) => {
+    await signIn(page);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expectRemotePage(page, 'user-center');
@@ -57,6 +58,7 @@ test.describe('federated portal', () => {
   ];
   for (const [path, remote, heading] of deepLinks) {
     test(`deep link ${path} opens in ${remote}`, async ({ page }) => {
+      if (path.includes('/admin')) await signIn(page);
       await page.goto(path);
       await expectRemotePage(page, remote);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -77,6 +79,7 @@ test.describe('federated portal', () => {
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') scripts.push(r.url());
     });
+    await signIn(page);
     await page.goto('/en');
     for (const link of ['Pricing', 'Blog']) {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();

@@ -1,7 +1,8 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, test } from '@playwright/test';
-import { DATA_DIR, expectRemotePage, remoteCli, ROOT } from '../support/portal.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import { DATA_DIR, expectRemotePage, remoteCli, ROOT, signIn } from '../support/portal.ts';
 import { spawnSync } from 'node:child_process';
 
 test.describe.configure({ mode: 'serial' });
@@ -67,6 +68,7 @@ test.describe('remote registry', () => {
   }) => {
     const { version } = (await registry(request)).remotes.checkout ?? { version: '' };
     const dir = path.join(DATA_DIR, 'remotes', 'checkout', version);
+    await signIn(page);
     renameSync(dir, `${dir}.hidden`);
     try {
       await page.goto('/en/buy');

@@ -4,12 +4,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { redirectsRoutes } from './modules/redirects/routes.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { opsSocketPlugin } from './plugins/ops-socket.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 
@@ -36,13 +40,19 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { config, ...(database && { database }) });
+  // The embedded database of DATA_DIR is this process's alone: `npm run ops` reaches it through the
+  // ops socket (docs/decisions/0005). PostgreSQL needs none: the CLI connects itself.
+  await app.register(opsSocketPlugin, { config, enabled: !database && !config.databaseUrl });
+  await app.register(authPlugin);
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 
   // Only for reply.sendFile (shared by the shell and the remotes); each caller names its own root.
   await app.register(fastifyStatic, { serve: false });
 
-  await app.register(systemRoutes);
+  await app.register(systemRoutes, { config });
+  await app.register(accountsRoutes);
+  await app.register(redirectsRoutes);
   await app.register(staticPlugin, { config });
   await app.register(remotesRoutes, { config });
   return app;

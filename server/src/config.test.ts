@@ -87,11 +87,34 @@ describe('loadConfig', () => {
     ['SANDBOX', 'maybe', 'true/false'],
     ['PUBLIC_BASE_URL', 'not a url', 'http(s) URL'],
     ['LOG_LEVEL', 'loud', 'expected one of'],
+    ['ANALYTICS_SCRIPT_URL', 'http://stats.example.com/s.js', 'https://'],
+    ['ANALYTICS_SCRIPT_URL', '//stats.example.com/s.js', 'root-relative'],
+    ['ANALYTICS_SCRIPT_URL', 'javascript:alert(1)', 'https://'],
   ])('names the bad variable %s=%s and says why', (variable, value, why) => {
     const error = configError({ [variable]: value });
     expect(error.issues).toEqual([{ variable, message: expect.stringContaining(why) }]);
     expect(error.message).toContain(`${variable}: `);
     expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('reads the optional analytics script and site id', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(loadConfig({ ANALYTICS_SCRIPT_URL: '/stats/script.js' }).analytics).toEqual({
+      scriptUrl: '/stats/script.js',
+      siteId: null,
+    });
+    expect(
+      loadConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js', ANALYTICS_SITE_ID: ' 0c9f-4e2a ' }).analytics,
+    ).toEqual({ scriptUrl: 'https://stats.example.com/script.js', siteId: '0c9f-4e2a' });
+  });
+
+  it('refuses an analytics site id without a script, or one that could inject markup', () => {
+    expect(configError({ ANALYTICS_SITE_ID: 'abc' }).issues).toEqual([
+      { variable: 'ANALYTICS_SITE_ID', message: expect.stringContaining('needs ANALYTICS_SCRIPT_URL') },
+    ]);
+    expect(configError({ ANALYTICS_SCRIPT_URL: '/s.js', ANALYTICS_SITE_ID: '"><script>' }).issues[0]?.variable).toBe(
+      'ANALYTICS_SITE_ID',
+    );
   });
 
   it('reports every bad variable at once', () => {

@@ -24,6 +24,8 @@ export interface Config {
   logLevel: LogLevel;
   /** `/remotes.json` points at each remote's rsbuild dev server instead of the published versions. */
   devRemotes: boolean;
+  /** The third-party page-analytics script the browser loads (client-config), or null for none. */
+  analytics: { scriptUrl: string; siteId: string | null } | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -90,6 +92,23 @@ const postgresUrl = z
   .trim()
   .refine((v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol), 'expected a postgres:// or postgresql:// URL');
 
+// Loaded by the browser from every page: https only (never mixed content), or a root-relative path
+// on this origin (a self-hosted script). `//host/...` is a third party in disguise: refused.
+const scriptUrl = z
+  .string()
+  .trim()
+  .refine(
+    (v) => (v.startsWith('/') && !/^\/[/\\]/.test(v)) || (URL.canParse(v) && new URL(v).protocol === 'https:'),
+    'expected an https:// URL or a root-relative path (/...)',
+  );
+
+// Ends up in a script attribute or query: a conservative alphabet covers the ids of the common
+// providers (UUIDs, numbers, domain names) and keeps markup injection out.
+const analyticsSiteId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'expected up to 128 letters, digits, ".", "_", ":" or "-"');
+
 /**
  * Fastify 5.12 treats a bare hop count as "trust nothing" (it cannot check the immediate peer), so
  * a count becomes an explicit "trust the n nearest hops" function: only safe when the server can
@@ -111,6 +130,8 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })).default('info'),
   DEV_REMOTES: optional(flag).default(false),
+  ANALYTICS_SCRIPT_URL: optional(scriptUrl),
+  ANALYTICS_SITE_ID: optional(analyticsSiteId),
 });
 
 const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
@@ -120,7 +141,12 @@ const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT,
  * entry points can print it and exit, and tests can assert on it.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((e) => !e.ANALYTICS_SITE_ID || e.ANALYTICS_SCRIPT_URL, {
+      path: ['ANALYTICS_SITE_ID'],
+      message: 'needs ANALYTICS_SCRIPT_URL (a site id without a script does nothing)',
+    })
+    .safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => ({
@@ -142,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     devRemotes: e.DEV_REMOTES,
+    analytics: e.ANALYTICS_SCRIPT_URL ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? null } : null,
   };
 }
 

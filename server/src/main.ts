@@ -17,7 +17,9 @@ try {
   app = await buildApp({ config });
   await app.ready();
   await app.database.migrate();
-  await seed(app.db);
+  await seed(app.db, { sandbox: config.sandbox });
+  // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
+  await app.opsSocket.listen();
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
   if (app) app.log.fatal({ err }, 'start-up failed');

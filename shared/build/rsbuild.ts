@@ -55,7 +55,11 @@ export function defineShellConfig(): RsbuildConfig {
         dts: false,
       }),
     ],
-    source: { entry: { index: './src/index.ts' } },
+    source: {
+      entry: { index: './src/index.ts' },
+      // Base URL of the API (empty: same origin, the all-in-one default).
+      define: { 'process.env.PUBLIC_API_BASE_URL': JSON.stringify(process.env.PUBLIC_API_BASE_URL ?? '') },
+    },
     html: { template: './index.html' },
     output: { assetPrefix: '/', cleanDistPath: true, manifest: 'build-manifest.json' },
     server: {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle handle every module queries through; the same API over pg and PGlite. */
@@ -63,15 +64,34 @@ function openPostgres(url: string): Database {
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+  let unlock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // One process per data folder (see pglite-lock.ts); throws DatabaseInUseError otherwise.
+    unlock = lockDataDir(dataDir);
+    try {
+      client = await PGlite.create({ dataDir });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create();
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
-    // PGlite is single-connection and owned by this process: nobody to race with.
+    // PGlite is single-connection and owned by this process (the lock): nobody to race with.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -12,6 +12,7 @@ export const en = {
   'error.notFound': 'Not found',
   'error.server': 'Server error',
   'site.notConfigured': 'The site settings are not configured',
+  'auth.loginFailed': 'Login failed',
 } as const;
 
 export type MessageKey = keyof typeof en;

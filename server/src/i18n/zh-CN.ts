@@ -10,4 +10,5 @@ export const zhCN: Record<MessageKey, string> = {
   'error.notFound': '请求的资源不存在',
   'error.server': '服务器错误',
   'site.notConfigured': '站点信息尚未配置',
+  'auth.loginFailed': '登录失败',
 };

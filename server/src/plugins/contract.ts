@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set by the auth plugin; routes whose contract entry says `auth: true` run it first. */
+    /** Set by the auth plugin (plugins/auth.ts); routes whose contract entry says `auth: true` run it first. */
     authenticate?: preHandlerHookHandler;
   }
 }
@@ -25,12 +25,17 @@ export type ContractHandler<E extends ApiEntry> = (
   reply: FastifyReply,
 ) => ApiData<E> | Promise<ApiData<E>>;
 
+/** Name of the OpenAPI security scheme of `auth: true` routes (declared in openapi.ts). */
+export const BEARER_AUTH = 'bearerAuth';
+
 /** `/app-api/ip/recharge-order/getStatus/{id}` (OpenAPI style in the contract) → `.../:id` (Fastify). */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Registers one shared-contract entry. The handler returns `data`; this wraps it in
  * `{ code: 0, data, msg: '' }`. Failures are thrown (BusinessError, zod) and shaped by errors.ts.
+ * Entries with `auth: true` run app.authenticate first (body code 401 without a live session);
+ * their handlers read the user with currentUser(request).
  */
 export function route<E extends ApiEntry>(app: FastifyInstance, entry: E, handler: ContractHandler<E>): void {
   // Fail at start-up rather than serve a protected route to anyone.
@@ -47,6 +52,7 @@ export function route<E extends ApiEntry>(app: FastifyInstance, entry: E, handle
       ...(entry.params && { params: entry.params }),
       ...(entry.body && { body: entry.body }),
       response: { 200: envelope(entry.data) },
+      ...(entry.auth && { security: [{ [BEARER_AUTH]: [] }] }),
     },
     ...(entry.auth && app.authenticate && { preHandler: app.authenticate }),
     handler: async (request, reply) => {

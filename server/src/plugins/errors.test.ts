@@ -1,4 +1,5 @@
 import { defineApi, pageQuery, ResultCode } from '@portal/shared';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -77,8 +78,13 @@ describe('contract routes', () => {
   });
 
   it('refuse to register an auth route while no auth plugin exists', async () => {
-    const entry = { ...testApi.business, path: '/app-api/test/secret', auth: true };
-    expect(() => route(t.app, entry, () => null)).toThrow(/requires auth/);
+    const bare = Fastify();
+    try {
+      const entry = { ...testApi.business, path: '/app-api/test/secret', auth: true };
+      expect(() => route(bare, entry, () => null)).toThrow(/requires auth/);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

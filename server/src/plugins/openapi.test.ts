@@ -21,7 +21,10 @@ describe('OpenAPI', () => {
       expect(op, `${entry.method} ${entry.path}`).toMatchObject({ summary: entry.summary, tags: entry.tags });
       const schema = op.responses['200'].content['application/json'].schema;
       expect(Object.keys(schema.properties).sort()).toEqual(['code', 'data', 'msg']);
+      // Logged-in calls declare the bearer scheme, so Swagger UI can send the token.
+      expect(op.security, `${entry.method} ${entry.path}`).toEqual(entry.auth ? [{ bearerAuth: [] }] : undefined);
     }
+    expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/healthz']).toBeDefined();
     // Static files and the registry are not API.
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/remotes') || p === '/*')).toEqual([]);

@@ -1,6 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRedirect } from '../modules/redirects/service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { acceptsHtml, isClientRoute } from './static.ts';
 
@@ -56,6 +58,26 @@ describe('SPA fallback', () => {
     },
   );
 
+  it.each(['/en/nope', '/admin/nope', '/zh-CN/buy/extra', '/blog/a/b', '/english/buy'])(
+    'answers the unknown page %s with index.html and status 404, so the shell renders its 404 page',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('keeps the 404 page whole on a conditional request', async () => {
+    const known = await get('/buy');
+    expect(known.headers.etag).toBeTruthy();
+    const res = await t.app.inject({ url: '/en/nope', headers: { accept: HTML, 'if-none-match': String(known.headers.etag) } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
   it('serves index.html no-cache when asked for by name', async () => {
     const res = await get('/index.html');
     expect(res.body).toBe(INDEX);
@@ -89,6 +111,70 @@ describe('SPA fallback', () => {
   });
 });
 
+describe('server-side redirect rules for pages', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    await setRedirect(db, { path: '/spring-sale', target: '/buy' });
+    await setRedirect(db, { path: '/old-en', target: '/en/service?from=old' });
+    await setRedirect(db, { path: '/promo', target: 'https://campaign.example.com/2026?src=portal' });
+    await setRedirect(db, { path: '/service', target: '/' });
+    await setRedirect(db, { path: '/cn-post', target: '/blog/代理#top' });
+    // Rules the CLI refuses (the page itself in another locale); they must not loop.
+    await setRedirect(db, { path: '/loop', target: '/en/loop' });
+  });
+
+  it.each([
+    ['/spring-sale', '/buy'],
+    ['/spring-sale/', '/buy'],
+    ['/en/spring-sale', '/en/buy'],
+    ['/zh-CN/spring-sale', '/zh-CN/buy'],
+    ['/en/spring-sale?utm_source=mail&x=%20y', '/en/buy?utm_source=mail&x=%20y'],
+    ['/old-en', '/en/service?from=old'],
+    ['/zh-CN/old-en?a=1', '/en/service?from=old&a=1'],
+    ['/en/service', '/en'],
+    ['/service?tab=2', '/?tab=2'],
+    ['/en/cn-post?s=1', '/en/blog/%E4%BB%A3%E7%90%86?s=1#top'],
+    ['/promo', 'https://campaign.example.com/2026?src=portal'],
+    ['/en/promo?utm=x', 'https://campaign.example.com/2026?src=portal'],
+  ])('answers %s with a 302 to %s before the shell loads', async (url, location) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(location);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers HEAD like GET', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/en/spring-sale', headers: { accept: HTML } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/en/buy');
+  });
+
+  it('leaves paths without a rule, rules of other cases, files, API calls and non-HTML callers alone', async () => {
+    expect((await get('/spring-sale-2')).statusCode).toBe(404);
+    expect((await get('/Spring-Sale')).statusCode).toBe(404);
+    expect((await get('/buy')).statusCode).toBe(200);
+    expect((await get('/spring-sale', 'application/json')).statusCode).toBe(404);
+    expect((await get('/spring-sale.js', '*/*')).statusCode).toBe(404);
+    expect((await get('/app-api/spring-sale')).statusCode).toBe(404);
+    expect((await get('/en/loop')).statusCode).toBe(404);
+    expect((await get('/loop')).statusCode).toBe(404);
+  });
+
+  it('still serves the page when the rules cannot be read', async () => {
+    const broken = await createTestApp();
+    try {
+      await mkdir(broken.config.shellDist, { recursive: true });
+      await writeFile(join(broken.config.shellDist, 'index.html'), INDEX);
+      await broken.database.db.execute(sql`drop table redirect_rules`);
+      const res = await broken.app.inject({ url: '/en/buy', headers: { accept: HTML } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('helpers', () => {
   it.each([
     [undefined, true],
@@ -101,7 +187,12 @@ describe('helpers', () => {
     expect(acceptsHtml(accept)).toBe(expected);
   });
 
-  it('treats every path as a client route until the route table exists', () => {
-    expect(isClientRoute('/anything')).toBe(true);
+  it('knows the pages of the route table under every locale prefix', () => {
+    for (const path of ['/', '/en', '/zh-CN/admin', '/en/blog/post-1', '/h5/success', '/blog/%E4%BB%A3%E7%90%86']) {
+      expect(isClientRoute(path), path).toBe(true);
+    }
+    for (const path of ['/anything', '/en/nope', '/admin/nope', '/admin/static']) {
+      expect(isClientRoute(path), path).toBe(false);
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { isKnownRoute, splitLocale } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { findRedirect, redirectLocation } from '../modules/redirects/service.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -15,11 +17,11 @@ const hasPrefix = (path: string, prefix: string) =>
 const hasExtension = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
 /**
- * Whether `path` (with or without locale prefix) is a page of the portal. Every path counts for now;
- * answering 404 for unknown pages needs the route table of the shell and remotes.
+ * Whether `path` (with or without locale prefix, still percent-encoded) is a page of the portal:
+ * the shared route table, the same one the front end routes by.
  */
-export function isClientRoute(_path: string): boolean {
-  return true;
+export function isClientRoute(path: string): boolean {
+  return isKnownRoute(path);
 }
 
 /** True unless the Accept header rules HTML out (no header, `*\/*`, `text/*` all accept it). */
@@ -36,12 +38,36 @@ export function acceptsHtml(accept: string | undefined): boolean {
 /**
  * Serves the built shell from SHELL_DIST: hashed assets under /static cached for a year, other
  * files with revalidation, and index.html (no-cache, so a new shell build is picked up at once) for
- * every page URL so the client router can take over. Needs reply.sendFile (@fastify/static, see app.ts).
+ * every page URL so the client router can take over. A URL that is no page still gets index.html,
+ * so the shell renders its localized 404 page, but with status 404 so crawlers and monitors see it.
+ * A page path with a redirect rule is answered with a 302 instead (see redirectFor).
+ * Needs reply.sendFile (@fastify/static, see app.ts).
  */
 export async function staticPlugin(app: FastifyInstance, { config }: { config: Pick<Config, 'shellDist'> }) {
   const root = config.shellDist;
 
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  /**
+   * The operator's redirect rule for a page (the same rules and lookup as /app-api/system/redirect),
+   * answered before the shell loads: links from outside (ads, old bookmarks, crawlers) get a real
+   * 302. Not cached: the lookup is one query on the unique index of redirect_rules.path, cheap next
+   * to sending index.html, and a rule set with `npm run ops` applies to the very next page load on
+   * every instance, like the API route. A failing lookup never blocks the page (the shell's guard
+   * asks again); it is logged.
+   */
+  const redirectFor = async (request: FastifyRequest, path: string): Promise<string | null> => {
+    const { url } = request;
+    try {
+      const target = await findRedirect(app.db, splitLocale(path).path);
+      if (!target) return null;
+      const queryAt = url.indexOf('?');
+      return redirectLocation(path, queryAt >= 0 ? url.slice(queryAt) : '', target);
+    } catch (err) {
+      request.log.warn({ err, path }, 'redirect lookup failed; serving the page');
+      return null;
+    }
+  };
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // Still percent-encoded: `send` decodes it and answers 400 for a malformed escape.
     const path = request.url.split('?', 1)[0] ?? '/';
     if (path.startsWith('/static/')) {
@@ -52,9 +78,11 @@ export async function staticPlugin(app: FastifyInstance, { config }: { config: P
       if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
       return reply.sendFile(path.slice(1), root, { index: false, ...(path.endsWith('.html') && { cacheControl: false }) });
     }
-    if (SERVER_PREFIXES.some((p) => hasPrefix(path, p)) || !acceptsHtml(request.headers.accept) || !isClientRoute(path)) {
+    if (SERVER_PREFIXES.some((p) => hasPrefix(path, p)) || !acceptsHtml(request.headers.accept)) {
       return reply.callNotFound();
     }
+    const location = await redirectFor(request, path);
+    if (location) return reply.header('cache-control', 'no-cache').redirect(location, 302);
     if (!existsSync(join(root, 'index.html'))) {
       request.log.warn(`no index.html in SHELL_DIST (${root})`);
       return reply
@@ -64,6 +92,8 @@ export async function staticPlugin(app: FastifyInstance, { config }: { config: P
         .send('The portal shell is not built yet. Build it with: npx pnpm@10.34.8 --filter @portal/shell build');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', root, { cacheControl: false });
+    if (isClientRoute(path)) return reply.sendFile('index.html', root, { cacheControl: false });
+    // No validators on the 404: a conditional request must not turn it into a body-less 304/404.
+    return reply.code(404).sendFile('index.html', root, { cacheControl: false, etag: false, lastModified: false });
   });
 }

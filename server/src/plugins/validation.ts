@@ -1,4 +1,4 @@
-import type { Locale } from '@portal/shared';
+import { type Locale, localizeContractMessage } from '@portal/shared';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { z } from 'zod';
 
@@ -17,8 +17,9 @@ export function isLocalizedValidation(value: unknown): value is LocalizedValidat
 /**
  * Validates with the route's zod schema. The locale is not known to a compiled validator, so on
  * failure the input is parsed once more per locale; a per-parse error map yields to messages the
- * schema author wrote, so custom messages survive and the built-in ones are translated. The extra
- * parses only happen on the failure path.
+ * schema author wrote, so custom messages survive and the built-in ones are translated; a custom
+ * message that is a contract message key (`validation.mobile`) is translated from the shared
+ * catalog. The extra parses only happen on the failure path.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
@@ -35,10 +36,13 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
         keyword: issue.code,
         instancePath: `/${issue.path.join('/')}`,
         schemaPath: `#/${issue.path.join('/')}`,
-        message: issue.message,
+        message: localizeContractMessage(issue.message, 'en'),
         params: {
           field,
-          messages: { en: enIssues[i]?.message ?? issue.message, 'zh-CN': zhIssues[i]?.message ?? issue.message },
+          messages: {
+            en: localizeContractMessage(enIssues[i]?.message ?? issue.message, 'en'),
+            'zh-CN': localizeContractMessage(zhIssues[i]?.message ?? issue.message, 'zh-CN'),
+          },
         },
       };
     });

@@ -4,6 +4,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 
 export interface TestDatabase extends Database {
+  /** The connection URL of the PostgreSQL database; null for the in-memory PGlite. */
+  url: string | null;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
 }
@@ -18,7 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = adminUrl ? await createPostgresDatabase(adminUrl) : await openPglite();
   try {
     await database.migrate();
-    await seed(database.db);
+    await seed(database.db, { sandbox: false });
   } catch (err) {
     await database.destroy();
     throw err;
@@ -28,7 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function openPglite(): Promise<TestDatabase> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  return { ...database, destroy: () => database.close() };
+  return { ...database, url: null, destroy: () => database.close() };
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
@@ -45,6 +47,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

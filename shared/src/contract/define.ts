@@ -44,9 +44,16 @@ export function envelope<T extends z.ZodType>(data: T) {
 export type Envelope<T> = { code: number; data: T | null; msg: string };
 
 export type ApiData<E extends ApiEntry> = z.output<E['data']>;
-export type ApiInput<E extends ApiEntry> = (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : unknown) &
-  (E['params'] extends z.ZodType ? { params: z.input<E['params']> } : unknown) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : unknown);
+// Entries declare `query?: Q` (default ZodUndefined): strip the optional `undefined`, skip absent parts.
+type InputPart<S, K extends string> =
+  NonNullable<S> extends z.ZodUndefined
+    ? unknown
+    : NonNullable<S> extends z.ZodType
+      ? { [P in K]: z.input<NonNullable<S>> }
+      : unknown;
+export type ApiInput<E extends ApiEntry> = InputPart<E['query'], 'query'> &
+  InputPart<E['params'], 'params'> &
+  InputPart<E['body'], 'body'>;
 
 /** Pages are `{ list, total }` with pageNo/pageSize in the query (SPEC section 7). */
 export function page<T extends z.ZodType>(item: T) {

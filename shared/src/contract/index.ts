@@ -1,11 +1,21 @@
+import { authApi } from './auth.ts';
+import { clientConfigApi } from './client-config.ts';
+import { redirectApi } from './redirect.ts';
 import { systemApi } from './system.ts';
 
+export * from './auth.ts';
+export * from './client-config.ts';
 export * from './codes.ts';
 export * from './define.ts';
+export * from './messages.ts';
+export * from './redirect.ts';
 export * from './system.ts';
 
 /** Every call of the portal. Later modules add their groups here. */
 export const api = {
   ...systemApi,
+  ...authApi,
+  ...redirectApi,
+  ...clientConfigApi,
 };
 export type Api = typeof api;

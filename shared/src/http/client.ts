@@ -112,16 +112,21 @@ function raise(code: number, status: number, msg: string, fieldErrors?: Record<s
   throw new ApiError('business', code, msg, fieldErrors);
 }
 
+export interface CallOptions {
+  /** Skip the portal-wide reactions (toasts, logout): for background calls such as the route guard. */
+  silent?: boolean;
+}
+
 /** Calls one contract entry: validates nothing on the way out (the server does), parses the answer. */
 export async function callApi<E extends ApiEntry>(
   entry: E,
-  ...args: keyof ApiInput<E> extends never ? [] : [ApiInput<E>]
+  ...args: keyof ApiInput<E> extends never ? [] | [undefined, CallOptions] : [ApiInput<E>] | [ApiInput<E>, CallOptions]
 ): Promise<ApiData<E>> {
   try {
     return await request(entry, (args[0] ?? {}) as Record<string, unknown>);
   } catch (e) {
     const error = e instanceof ApiError ? e : new ApiError('network', 0, String(e));
-    config.onError?.(error);
+    if (!(args[1] as CallOptions | undefined)?.silent) config.onError?.(error);
     throw error;
   }
 }

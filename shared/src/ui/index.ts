@@ -2,3 +2,4 @@ export * from './PlaceholderPage.tsx';
 export * from './StatusPage.tsx';
 export { system } from './theme.ts';
 export * from './useLocalePath.ts';
+export * from './toaster.ts';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { type Catalog, type Catalogs, type Locale, sharedMessages } from '@portal/shared';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { type Catalog, type Catalogs, type Locale, sharedMessages, uiStore } from '@portal/shared';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
 
@@ -30,4 +31,14 @@ export function useMessages(locale: Locale): Catalog {
     () => version,
   );
   return catalogs[locale];
+}
+
+const cache = createIntlCache();
+let intl: { key: string; value: IntlShape } | null = null;
+
+/** Translation outside React (HTTP reactions, the route guard) in the current locale. */
+export function translate(id: string, values?: Record<string, string | number>, locale: Locale = uiStore.locale): string {
+  const key = `${locale}:${version}`;
+  if (intl?.key !== key) intl = { key, value: createIntl({ locale, messages: catalogs[locale] }, cache) };
+  return intl.value.formatMessage({ id }, values);
 }

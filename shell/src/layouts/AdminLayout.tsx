@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 /** Side navigation of /admin: every child route of SPEC section 2, grouped as users think of them. */
 const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: string }> }> = [
@@ -44,11 +45,12 @@ export function AdminLayout() {
             <Logo />
             <HStack gap={2}>
               <LanguageSwitch tone="subtle" />
-              <Button asChild size="sm" variant="outline">
+              <Button asChild size="sm" variant="ghost" display={{ base: 'none', sm: 'inline-flex' }}>
                 <Link to={to('/')}>
                   <FormattedMessage id="admin.backHome" />
                 </Link>
               </Button>
+              <UserMenu />
             </HStack>
           </HStack>
         </Container>
@@ -81,7 +83,15 @@ export function AdminLayout() {
                   </Text>
                 ) : null}
                 {section.items.map((item) => (
-                  <Button key={item.path} asChild variant="ghost" size="sm" justifyContent="flex-start" flexShrink={0}>
+                  <Button
+                    key={item.path}
+                    asChild
+                    variant="ghost"
+                    size="sm"
+                    justifyContent="flex-start"
+                    flexShrink={0}
+                    css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' } }}
+                  >
                     <NavLink to={to(item.path)}>
                       <FormattedMessage id={item.id} />
                     </NavLink>

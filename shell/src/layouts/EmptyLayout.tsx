@@ -7,7 +7,7 @@ import { Logo } from './Logo.tsx';
 export function EmptyLayout() {
   return (
     <Flex direction="column" minH="100vh" bg="bg.subtle">
-      <Container maxW="6xl" py={4}>
+      <Container as="header" maxW="6xl" py={4}>
         <HStack justify="space-between">
           <Logo />
           <LanguageSwitch tone="subtle" />

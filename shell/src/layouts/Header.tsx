@@ -1,28 +1,57 @@
-import { Box, Button, Container, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { Box, Button, Container, HStack, IconButton, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { authStore, isLoggedIn } from '@portal/shared';
 import { useLocalePath } from '@portal/shared/ui';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
+import { PRODUCTS, ProductMenu } from './ProductMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 const NAV = [
-  { path: '/dynamic-residential-proxies', id: 'nav.product.dynamic' },
-  { path: '/static-residential-proxies', id: 'nav.product.static' },
-  { path: '/native-residential-proxies', id: 'nav.product.native' },
   { path: '/buy', id: 'nav.buy' },
   { path: '/use-scene', id: 'nav.useScene' },
   { path: '/blog', id: 'nav.blog' },
   { path: '/service', id: 'nav.service' },
 ];
 
+function GuestActions({ full }: { full?: boolean }) {
+  const to = useLocalePath();
+  return (
+    <>
+      <Button asChild size="sm" variant="outline" flex={full ? '1' : undefined}>
+        <Link to={to('/login')}>
+          <FormattedMessage id="nav.login" />
+        </Link>
+      </Button>
+      <Button asChild size="sm" colorPalette="brand" flex={full ? '1' : undefined}>
+        <Link to={to('/register')}>
+          <FormattedMessage id="nav.register" />
+        </Link>
+      </Button>
+    </>
+  );
+}
+
 export function Header() {
   const intl = useIntl();
   const to = useLocalePath();
+  const auth = useSnapshot(authStore);
+  const loggedIn = isLoggedIn(auth);
   const [open, setOpen] = useState(false);
-  const links = NAV.map((item) => (
-    <Button key={item.path} asChild variant="ghost" size="sm" justifyContent={{ base: 'flex-start', lg: 'center' }}>
-      <NavLink to={to(item.path)} onClick={() => setOpen(false)}>
+  const close = () => setOpen(false);
+  const navLinks = NAV.map((item) => (
+    <Button
+      key={item.path}
+      asChild
+      variant="ghost"
+      size="sm"
+      justifyContent={{ base: 'flex-start', lg: 'center' }}
+      css={{ '&[aria-current=page]': { color: 'brand.fg', fontWeight: 'semibold' } }}
+    >
+      <NavLink to={to(item.path)} onClick={close}>
         <FormattedMessage id={item.id} />
       </NavLink>
     </Button>
@@ -30,23 +59,17 @@ export function Header() {
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top={0} zIndex="sticky">
       <Container maxW="7xl" py={3}>
-        <HStack justify="space-between" gap={4}>
+        <HStack justify="space-between" gap={3}>
           <Logo />
           <HStack as="nav" aria-label={intl.formatMessage({ id: 'nav.main' })} gap={1} display={{ base: 'none', lg: 'flex' }}>
-            {links}
+            <ProductMenu />
+            {navLinks}
           </HStack>
           <HStack gap={2}>
             <LanguageSwitch tone="subtle" />
-            <Button asChild size="sm" variant="outline" display={{ base: 'none', sm: 'inline-flex' }}>
-              <Link to={to('/login')}>
-                <FormattedMessage id="nav.login" />
-              </Link>
-            </Button>
-            <Button asChild size="sm" colorPalette="brand" display={{ base: 'none', sm: 'inline-flex' }}>
-              <Link to={to('/register')}>
-                <FormattedMessage id="nav.register" />
-              </Link>
-            </Button>
+            <HStack gap={2} display={{ base: 'none', md: 'flex' }}>
+              {loggedIn ? <UserMenu /> : <GuestActions />}
+            </HStack>
             <IconButton
               aria-label={intl.formatMessage({ id: 'nav.menu' })}
               aria-expanded={open}
@@ -69,18 +92,28 @@ export function Header() {
             pt={3}
             display={{ base: 'flex', lg: 'none' }}
           >
-            {links}
-            <HStack pt={2} display={{ base: 'flex', sm: 'none' }}>
-              <Button asChild size="sm" variant="outline" flex="1">
-                <Link to={to('/login')}>
-                  <FormattedMessage id="nav.login" />
-                </Link>
+            <Text px={3} fontSize="xs" fontWeight="semibold" color="fg.muted">
+              <FormattedMessage id="nav.products" />
+            </Text>
+            {PRODUCTS.map((p) => (
+              <Button key={p.id} asChild variant="ghost" size="sm" justifyContent="flex-start">
+                <NavLink to={to(p.path)} onClick={close}>
+                  <FormattedMessage id={p.id} />
+                </NavLink>
               </Button>
-              <Button asChild size="sm" colorPalette="brand" flex="1">
-                <Link to={to('/register')}>
-                  <FormattedMessage id="nav.register" />
-                </Link>
-              </Button>
+            ))}
+            <Separator />
+            {navLinks}
+            <HStack pt={2} display={{ base: 'flex', md: 'none' }}>
+              {loggedIn ? (
+                <Button asChild size="sm" colorPalette="brand" flex="1">
+                  <Link to={to('/admin/dashboard')} onClick={close}>
+                    <FormattedMessage id="user.dashboard" />
+                  </Link>
+                </Button>
+              ) : (
+                <GuestActions full />
+              )}
             </HStack>
           </Stack>
         ) : null}

@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { type Locale, localizePath } from '@portal/shared';
+import { saveLocaleCookie } from '../i18n/start-locale.ts';
 
 /** Links to the same page in the other language (keeps path, query and hash). */
 export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'subtle' }) {
@@ -17,6 +18,7 @@ export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'subtl
         hrefLang={other}
         title={intl.formatMessage({ id: 'locale.switch' })}
         data-testid="language-switch"
+        onClick={() => saveLocaleCookie(other)}
       >
         {intl.formatMessage({ id: `locale.${other}` })}
       </Link>

@@ -1,30 +1,42 @@
 import { useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { Outlet, useMatches, useNavigation } from 'react-router';
-import { configureHttp, type Locale } from '@portal/shared';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { type Locale, uiStore } from '@portal/shared';
+import { trackPageView } from '../analytics/analytics.ts';
+import { AppToasts } from '../app/Toasts.tsx';
 import { useMessages } from '../i18n/catalogs.ts';
+import { CustomerServicePanel } from '../support/CustomerServicePanel.tsx';
+import { useLocalized, useSubstation } from '../support/useSubstation.ts';
+import { UpdatePrompt } from '../updates/UpdatePrompt.tsx';
+import { HeadLinks } from './HeadLinks.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 
 /** The locale comes from the URL prefix; this root gives every page below it that locale. */
 export function LocaleRoot({ locale }: { locale: Locale }) {
   const messages = useMessages(locale);
+  // Set during render so calls made by the first page already send the right Accept-Language.
+  uiStore.locale = locale;
   useEffect(() => {
     document.documentElement.lang = locale;
-    configureHttp({ locale: () => locale });
   }, [locale]);
   return (
     <IntlProvider locale={locale} messages={messages} defaultLocale="zh-CN" onError={reportMissingMessage}>
       <DocumentTitle />
+      <HeadLinks />
       <NavigationProgress />
+      {/* Scrolls to the top on navigation, or to the element the URL's hash names. */}
+      <ScrollRestoration />
       <Outlet />
+      <CustomerServicePanel />
+      <UpdatePrompt />
+      <AppToasts />
     </IntlProvider>
   );
 }
 
-/** A missing key is a bug: say so loudly in development and in the console, never silently. */
+/** A missing key is a bug: say so in the console, never silently. */
 function reportMissingMessage(error: { code?: string; message: string }) {
-  if (error.code === 'MISSING_TRANSLATION' || error.code === 'MISSING_DATA') console.error(error.message);
-  else console.warn(error.message);
+  console.error(error.message);
 }
 
 function NavigationProgress() {
@@ -35,17 +47,24 @@ function NavigationProgress() {
 function DocumentTitle() {
   const intl = useIntl();
   const matches = useMatches();
+  const location = useLocation();
+  const site = useSubstation();
+  const localized = useLocalized();
   const titleId = [...matches]
     .reverse()
     .map((m) => (m.handle as { titleId?: string } | undefined)?.titleId)
     .find(Boolean);
-  const site = intl.formatMessage({ id: 'site.name' });
+  const siteName = site ? localized(site.name) : intl.formatMessage({ id: 'site.name' });
   const title =
     titleId && intl.messages[titleId]
-      ? intl.formatMessage({ id: 'title.suffix' }, { title: intl.formatMessage({ id: titleId }), site })
-      : site;
+      ? intl.formatMessage({ id: 'title.suffix' }, { title: intl.formatMessage({ id: titleId }), site: siteName })
+      : siteName;
   useEffect(() => {
     document.title = title;
   }, [title]);
+  // After the title is set, so the page view carries it.
+  useEffect(() => {
+    trackPageView(location.pathname + location.search, document.title);
+  }, [location.pathname, location.search]);
   return null;
 }

@@ -12,6 +12,7 @@ import { CatchAll } from './CatchAll.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
 import { RemotePageError, RouteError } from './RouteError.tsx';
 import { BootFallback } from './BootFallback.tsx';
+import { guardLoader } from './guard.ts';
 
 /** Every route exists under three bases: Chinese without prefix, /en, and /zh-CN (SPEC section 1). */
 export const LOCALE_BASES: ReadonlyArray<{ key: string; base: string; locale: Locale }> = [
@@ -33,6 +34,9 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number]): Route
     element: <LocaleRoot locale={locale} />,
     errorElement: <RouteError />,
     HydrateFallback: BootFallback,
+    // The guard (server redirect rules, login required, guest only) runs before every navigation.
+    loader: guardLoader,
+    shouldRevalidate: () => true,
     children: [
       {
         id: `default:${key}`,
@@ -62,7 +66,6 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number]): Route
 async function remotePage(route: RemoteRoute, remote: RemoteName, release: string) {
   const { default: Page } = await route.page();
   return {
-    handle: { titleId: route.titleId, remote },
     element: (
       <div data-remote={remote} data-release={release} style={{ display: 'contents' }}>
         <Page />
@@ -93,7 +96,7 @@ function remoteIndex(remote: RemoteName, layout: LayoutName): RouteObject {
       addCatalogs(module.messages);
       const route = module.routes.find((r) => r.path === '' && r.layout === layout);
       if (!route) throw new Response('', { status: 404 });
-      return remotePage(route, remote, module.release);
+      return { ...(await remotePage(route, remote, module.release)), handle: { titleId: route.titleId, remote } };
     },
   };
 }
@@ -128,3 +131,5 @@ export function createPortalRouter() {
     patchRoutesOnNavigation: ({ path, patch }) => discoverRoutes(path, patch),
   });
 }
+
+export type PortalRouter = ReturnType<typeof createPortalRouter>;

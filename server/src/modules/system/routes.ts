@@ -1,10 +1,11 @@
-import { systemApi } from '@portal/shared';
+import { clientConfigApi, systemApi } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { ping } from '../../db/client.ts';
 import { route } from '../../plugins/contract.ts';
 import { getWebsite } from './service.ts';
 
-export async function systemRoutes(app: FastifyInstance): Promise<void> {
+export async function systemRoutes(app: FastifyInstance, { config }: { config: Pick<Config, 'analytics'> }): Promise<void> {
   // For load balancers and orchestrators: 200 only when the database answers.
   app.get('/healthz', { schema: { summary: 'Liveness and database check', tags: ['system'] } }, async (request, reply) => {
     try {
@@ -21,4 +22,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   route(app, systemApi.getIp, (request) => ({ ip: request.ip }));
 
   route(app, systemApi.websiteGet, (request) => getWebsite(app.db, request.hostname));
+
+  // From the environment, validated at start (config.ts): the browser build stays the same everywhere.
+  route(app, clientConfigApi.clientConfigGet, () => ({ analytics: config.analytics }));
 }

@@ -1,4 +1,4 @@
-import { envelope, website } from '@portal/shared';
+import { clientConfig, envelope, website } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -103,7 +103,37 @@ describe('GET /app-api/ip/website/get', () => {
   });
 
   it('seeding again changes nothing', async () => {
-    await seed(database.db);
+    await seed(database.db, { sandbox: false });
     expect(await database.db.$count(siteSettings)).toBe(2);
+  });
+});
+
+describe('GET /app-api/system/client-config', () => {
+  it('answers analytics null when no script is configured', async () => {
+    const res = await t.app.inject('/app-api/system/client-config');
+    expect(res.statusCode).toBe(200);
+    expect(envelope(clientConfig).parse(res.json())).toEqual({ code: 0, data: { analytics: null }, msg: '' });
+  });
+
+  it('answers the configured analytics script and site id', async () => {
+    const configured = await createTestApp({
+      database,
+      env: {
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js',
+        ANALYTICS_SITE_ID: 'b7e1c2d4-5f60-4a1b-9c3d-2e4f6a8b0c1d',
+      },
+    });
+    const selfHosted = await createTestApp({ database, env: { ANALYTICS_SCRIPT_URL: '/stats/script.js' } });
+    try {
+      expect((await configured.app.inject('/app-api/system/client-config')).json().data).toEqual({
+        analytics: { scriptUrl: 'https://stats.example.com/script.js', siteId: 'b7e1c2d4-5f60-4a1b-9c3d-2e4f6a8b0c1d' },
+      });
+      expect((await selfHosted.app.inject('/app-api/system/client-config')).json().data).toEqual({
+        analytics: { scriptUrl: '/stats/script.js', siteId: null },
+      });
+    } finally {
+      await configured.close();
+      await selfHosted.close();
+    }
   });
 });

@@ -1,0 +1,275 @@
+import { join, resolve } from 'node:path';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { localizeContractMessage, redirectPath, redirectTarget, splitLocale } from '@portal/shared';
+import type { z } from 'zod';
+import { type Config, ConfigError, loadConfigFromProcess } from '../config.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { DatabaseInUseError, lockHolder } from '../db/pglite-lock.ts';
+import { AccountExistsError, AccountInputError, createUser } from '../modules/accounts/users.ts';
+import { listRedirects, normalizeRedirectPath, removeRedirect, setRedirect } from '../modules/redirects/service.ts';
+import { databaseOptions } from '../plugins/database.ts';
+import { findOpsSocket, forwardOps, type OpsReply, opsSocketPath } from './ops-socket.ts';
+
+/**
+ * Operator tasks on the server's database: `tsx server/src/cli/ops.ts <command>` (the root
+ * `npm run ops -- <command>` calls it). Same configuration as the server (DATABASE_URL, DATA_DIR,
+ * .env); pending migrations are applied first, as the server does at start. With the embedded
+ * database and a server running on it, the server runs the command (runOpsCli, ops-socket.ts).
+ */
+
+const USAGE = `Usage: ops <command>
+
+Commands:
+  redirect list                               every redirect rule: path -> target  (note)
+  redirect set <path> <target> [--note <text>]
+                                              create or replace the rule of a page path without locale
+                                              prefix (/old-promo); target: a path starting with /
+                                              (/en/buy, /buy) or an http(s) URL
+  redirect remove <path>                      delete the rule of a path
+  user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB>]
+                                              create a member (mainland-China mobile, password of 8 to
+                                              128 characters, starting traffic in MB); prints the user id
+  --help                                      this text
+
+Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); read from the
+environment and .env like the server. While a server runs on the embedded database, the command is
+run by that server (through DATA_DIR/ops.sock) and takes effect there at once.`;
+
+export interface OpsIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/**
+ * What a command runs with: the CLI's own database and config when it runs the command itself, the
+ * server's when the server runs it for the CLI (ops socket). The same commands either way.
+ */
+export interface OpsContext {
+  /** The database, opened (and migrated) on first use so --help and usage errors never touch it. */
+  db: () => Promise<Db>;
+  config: Config;
+  io: OpsIo;
+}
+
+class UsageError extends Error {}
+
+const message = (error: z.ZodError) => error.issues.map((i) => localizeContractMessage(i.message, 'en')).join('; ');
+
+function parse(args: string[], options: ParseArgsOptionsConfig = {}) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    // parseArgs explains unknown options and missing values well; keep its words.
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function positionals(values: string[], names: string[]): string[] {
+  if (values.length < names.length) throw new UsageError(`missing ${names[values.length]}`);
+  if (values.length > names.length) throw new UsageError(`unexpected argument "${values[names.length]}"`);
+  return values;
+}
+
+function pagePath(value: string): string {
+  const parsed = redirectPath.safeParse(value);
+  if (!parsed.success) throw new UsageError(`path "${value}": ${message(parsed.error)}`);
+  const { path, explicit } = splitLocale(parsed.data);
+  // The route guard asks without the prefix, so a rule for /en/x would never fire.
+  if (explicit) throw new UsageError(`path "${value}": give it without locale prefix (${path}); a rule applies to every locale`);
+  return normalizeRedirectPath(parsed.data);
+}
+
+function target(value: string, path: string): string {
+  const parsed = redirectTarget.safeParse(value);
+  if (!parsed.success) throw new UsageError(`target "${value}": ${message(parsed.error)}`);
+  const bare = parsed.data.startsWith('/')
+    ? normalizeRedirectPath(splitLocale(parsed.data.split(/[?#]/, 1)[0] ?? '').path)
+    : null;
+  if (bare === path) throw new UsageError(`target "${value}" is the page itself: the route guard would redirect forever`);
+  return parsed.data;
+}
+
+async function redirect(args: string[], { db, io }: OpsContext): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list': {
+      positionals(parse(rest).positionals, []);
+      const rules = await listRedirects(await db());
+      if (rules.length === 0) io.out('(no redirect rules)');
+      for (const r of rules) io.out(`${r.path} -> ${r.target}${r.note ? `  (${r.note})` : ''}`);
+      return 0;
+    }
+    case 'set': {
+      const { values, positionals: pos } = parse(rest, { note: { type: 'string' } });
+      const [rawPath = '', rawTarget = ''] = positionals(pos, ['<path>', '<target>']);
+      const path = pagePath(rawPath);
+      const to = target(rawTarget, path);
+      const note = typeof values.note === 'string' ? values.note.trim() : undefined;
+      const { created } = await setRedirect(await db(), { path, target: to, ...(note !== undefined && { note }) });
+      io.out(`${created ? 'created' : 'updated'}: ${path} -> ${to}`);
+      return 0;
+    }
+    case 'remove': {
+      const [rawPath = ''] = positionals(parse(rest).positionals, ['<path>']);
+      const path = pagePath(rawPath);
+      if (!(await removeRedirect(await db(), path))) {
+        io.err(`ops: no redirect rule for ${path}`);
+        return 1;
+      }
+      io.out(`removed: ${path}`);
+      return 0;
+    }
+    case undefined:
+      throw new UsageError('missing redirect command (list, set or remove)');
+    default:
+      throw new UsageError(`unknown redirect command "${sub}"`);
+  }
+}
+
+async function user(args: string[], { db, io }: OpsContext): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === undefined) throw new UsageError('missing user command (create)');
+  if (sub !== 'create') throw new UsageError(`unknown user command "${sub}"`);
+  const { values, positionals: pos } = parse(rest, {
+    mobile: { type: 'string' },
+    password: { type: 'string' },
+    nickname: { type: 'string' },
+    balance: { type: 'string' },
+  });
+  positionals(pos, []);
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const mobile = str(values.mobile);
+  const password = str(values.password);
+  if (mobile === undefined) throw new UsageError('missing --mobile');
+  if (password === undefined) throw new UsageError('missing --password');
+  const balance = str(values.balance);
+  if (balance !== undefined && !/^\d{1,15}$/.test(balance))
+    throw new UsageError(`--balance "${balance}": expected a whole number of MB`);
+  const nickname = str(values.nickname);
+  try {
+    const created = await createUser(await db(), {
+      mobile,
+      password,
+      ...(nickname !== undefined && { nickname }),
+      ...(balance !== undefined && { limitBalance: Number(balance) }),
+    });
+    // Only the id on stdout, so scripts can capture it: `id=$(npm run -s ops -- user create …)`.
+    io.out(String(created.id));
+    return 0;
+  } catch (err) {
+    if (err instanceof AccountInputError)
+      throw new UsageError(`--${err.field === 'limitBalance' ? 'balance' : err.field}: ${err.message}`);
+    if (err instanceof AccountExistsError) {
+      io.err(`ops: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+/** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
+export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
+  const { io } = ctx;
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        (command ? io.out : io.err)(USAGE);
+        return command ? 0 : 2;
+      case 'redirect':
+        return await redirect(args, ctx);
+      case 'user':
+        return await user(args, ctx);
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`ops: ${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(`ops: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+export type OpsRoute =
+  | { kind: 'direct' }
+  /** A live server holds the embedded database; `socket` is where it answers (null: no socket found). */
+  | { kind: 'server'; pid: number; socket: string | null };
+
+/**
+ * Where a command runs. PostgreSQL: here, always (any number of processes may connect). Embedded
+ * PGlite: through the server's ops socket when a live process holds the data folder's lock (only
+ * one process may open it), otherwise here.
+ */
+export function opsRoute(config: Pick<Config, 'databaseUrl' | 'dataDir'>): OpsRoute {
+  const options = databaseOptions(config);
+  if (options.kind !== 'pglite' || !options.dataDir) return { kind: 'direct' };
+  const pid = lockHolder(options.dataDir);
+  if (pid === null) return { kind: 'direct' };
+  return { kind: 'server', pid, socket: findOpsSocket(config.dataDir) };
+}
+
+/**
+ * The CLI: forwards argv to the running server when there is one on the embedded database (see
+ * opsRoute), else opens the database itself and runs the command. Returns the exit code.
+ */
+export async function runOpsCli(argv: string[], { config, io }: { config: Config; io: OpsIo }): Promise<number> {
+  const route = opsRoute(config);
+  if (route.kind === 'server' && route.socket) {
+    let reply: OpsReply | null;
+    try {
+      reply = await forwardOps(route.socket, argv);
+    } catch (err) {
+      io.err(`ops: ${(err as Error).message}`);
+      return 1;
+    }
+    if (reply) {
+      for (const line of reply.out) io.out(line);
+      for (const line of reply.err) io.err(line);
+      return reply.code;
+    }
+  }
+
+  let database: Database | undefined;
+  const db = async () => {
+    if (!database) {
+      try {
+        database = await openDatabase(databaseOptions(config));
+      } catch (err) {
+        if (err instanceof DatabaseInUseError && route.kind === 'server')
+          err.message += ` It did not answer on its ops socket (${route.socket ?? opsSocketPath(config.dataDir).path}): still starting, or not a portal server?`;
+        throw err;
+      }
+      await database.migrate();
+    }
+    return database.db;
+  };
+  try {
+    return await runOps(argv, { db, config, io });
+  } finally {
+    await database?.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfigFromProcess();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+  process.exitCode = await runOpsCli(process.argv.slice(2), {
+    config,
+    io: { out: (line) => console.log(line), err: (line) => console.error(line) },
+  });
+}
+
+// Run only as a script, so tests and the server can import runOps.
+if (process.argv[1] && resolve(process.argv[1]) === resolve(join(import.meta.dirname, 'ops.ts'))) await main();

@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberSessions } from './tables.ts';
+
+/**
+ * Opaque bearer tokens (docs/decisions/0004-sessions.md): 32 random bytes, base64url; only their
+ * SHA-256 is stored. A session lives 7 days after its last use: each authenticated request pushes
+ * the expiry to now + 7 days, written at most once per hour so a busy client costs one UPDATE an
+ * hour instead of one per call.
+ */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+
+const TOKEN_BYTES = 32;
+/** base64url of 32 bytes: anything else is not one of ours and needs no database lookup. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** SHA-256 is enough (no salt, no slow hash): the token is 256 random bits, not a guessable secret. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface NewSession {
+  token: string;
+  sessionId: number;
+  expiresAt: Date;
+}
+
+export async function createSession(db: Db, userId: number, now = new Date()): Promise<NewSession> {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const [row] = await db
+    .insert(memberSessions)
+    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastUsedAt: now, expiresAt })
+    .returning({ id: memberSessions.id });
+  if (!row) throw new Error('insert returned no row');
+  return { token, sessionId: row.id, expiresAt };
+}
+
+export interface ActiveSession {
+  sessionId: number;
+  userId: number;
+  expiresAt: Date;
+}
+
+/**
+ * The live session of a token (not revoked, not expired) or null, sliding its expiry when the last
+ * refresh is over an hour old. The refresh is conditional in SQL, so concurrent requests of one
+ * client write once.
+ */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({
+      sessionId: memberSessions.id,
+      userId: memberSessions.userId,
+      expiresAt: memberSessions.expiresAt,
+      lastUsedAt: memberSessions.lastUsedAt,
+    })
+    .from(memberSessions)
+    .where(
+      and(eq(memberSessions.tokenHash, hashToken(token)), isNull(memberSessions.revokedAt), gt(memberSessions.expiresAt, now)),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() < SESSION_REFRESH_INTERVAL_MS) {
+    return { sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt };
+  }
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const staleBefore = new Date(now.getTime() - SESSION_REFRESH_INTERVAL_MS);
+  await db
+    .update(memberSessions)
+    .set({ lastUsedAt: now, expiresAt })
+    .where(
+      and(eq(memberSessions.id, row.sessionId), isNull(memberSessions.revokedAt), lt(memberSessions.lastUsedAt, staleBefore)),
+    );
+  return { sessionId: row.sessionId, userId: row.userId, expiresAt };
+}
+
+/** Ends one session (logout). Idempotent: revoking twice keeps the first time. */
+export async function revokeSession(db: Db, sessionId: number, now = new Date()): Promise<void> {
+  await db
+    .update(memberSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.revokedAt)));
+}
+
+/**
+ * Deletes a user's sessions that can never be used again, at each login, so the table stays as big
+ * as the live sessions without a separate clean-up job.
+ */
+export async function pruneSessions(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db
+    .delete(memberSessions)
+    .where(and(eq(memberSessions.userId, userId), or(isNotNull(memberSessions.revokedAt), lt(memberSessions.expiresAt, now))));
+}

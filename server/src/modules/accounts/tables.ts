@@ -1,0 +1,52 @@
+import type { CertificationType, IdentificationStatus } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A member (customer) account. Login ids are the mobile number and/or the e-mail address (stored
+ * lower-case so uniqueness ignores case); at least one of them is set.
+ */
+export const memberUsers = pgTable(
+  'member_users',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').unique(),
+    email: text('email').unique(),
+    /** `scrypt$N$r$p$salt$hash`, see password.ts. */
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull(),
+    /** Remaining dynamic traffic in MB; never negative (a deduction must not overdraw it). */
+    limitBalance: bigint('limit_balance', { mode: 'number' }).notNull().default(0),
+    identificationStatus: smallint('identification_status').$type<IdentificationStatus>().notNull().default(0),
+    certificationType: smallint('certification_type').$type<CertificationType>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('member_users_login_id', sql`${t.mobile} is not null or ${t.email} is not null`),
+    check('member_users_limit_balance', sql`${t.limitBalance} >= 0`),
+    check('member_users_identification_status', sql`${t.identificationStatus} between 0 and 4`),
+    check('member_users_certification_type', sql`${t.certificationType} in (0, 1)`),
+  ],
+);
+
+/**
+ * One login of a member. Only the SHA-256 of the token is stored, so a leaked table does not leak
+ * usable tokens; revocation (logout, later password reset) sets revoked_at.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** Hex SHA-256 of the bearer token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  // Revoking every session of a user (password reset) and pruning dead ones look up by user.
+  (t) => [index('member_sessions_user_id').on(t.userId)],
+);

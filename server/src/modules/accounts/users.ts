@@ -1,0 +1,114 @@
+import { type MemberUserInfo, mobileNumber } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { maskEmail, maskMobile } from './mask.ts';
+import { hashPassword } from './password.ts';
+import { memberUsers } from './tables.ts';
+
+export type MemberUser = typeof memberUsers.$inferSelect;
+
+export interface NewMember {
+  mobile?: string;
+  email?: string;
+  password: string;
+  nickname?: string;
+  /** Starting traffic in MB. */
+  limitBalance?: number;
+}
+
+/** A login id or value that cannot be stored; `field` names the offending input. */
+export class AccountInputError extends Error {
+  constructor(
+    readonly field: 'mobile' | 'email' | 'password' | 'nickname' | 'limitBalance',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AccountInputError';
+  }
+}
+
+/** The mobile or e-mail is taken already. */
+export class AccountExistsError extends Error {
+  constructor(readonly field: 'mobile' | 'email') {
+    super(`a user with this ${field} already exists`);
+    this.name = 'AccountExistsError';
+  }
+}
+
+// Minimum length for a password set through the service (CLI today, registration later). Login
+// accepts any password, so tightening this never locks anyone out.
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 128;
+
+function validate(input: NewMember): { mobile: string | null; email: string | null } {
+  const mobile = input.mobile === undefined ? null : mobileNumber.safeParse(input.mobile);
+  if (mobile && !mobile.success)
+    throw new AccountInputError('mobile', 'expected a mainland-China mobile number (11 digits, 1[3-9]…)');
+  const email = input.email?.trim().toLowerCase() ?? null;
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new AccountInputError('email', 'expected an e-mail address');
+  if (!mobile && email === null) throw new AccountInputError('mobile', 'a mobile number or an e-mail address is required');
+  if (input.password.length < MIN_PASSWORD || input.password.length > MAX_PASSWORD) {
+    throw new AccountInputError('password', `expected ${MIN_PASSWORD} to ${MAX_PASSWORD} characters`);
+  }
+  if (input.nickname !== undefined && (input.nickname.trim() === '' || input.nickname.length > 64)) {
+    throw new AccountInputError('nickname', 'expected 1 to 64 characters');
+  }
+  const balance = input.limitBalance ?? 0;
+  if (!Number.isSafeInteger(balance) || balance < 0)
+    throw new AccountInputError('limitBalance', 'expected a whole number of MB, 0 or more');
+  return { mobile: mobile?.data ?? null, email };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function uniqueViolation(err: unknown): string | null {
+  // pg puts the code on the error itself, PGlite too; drizzle wraps it as `cause`.
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === UNIQUE_VIOLATION) return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return null;
+}
+
+/** Creates a member; throws AccountInputError or AccountExistsError. */
+export async function createUser(db: Db, input: NewMember): Promise<MemberUser> {
+  const { mobile, email } = validate(input);
+  const passwordHash = await hashPassword(input.password);
+  const nickname = input.nickname?.trim() ?? (mobile ? maskMobile(mobile) : maskEmail(email ?? ''));
+  try {
+    const [user] = await db
+      .insert(memberUsers)
+      .values({ mobile, email, passwordHash, nickname, limitBalance: input.limitBalance ?? 0 })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    return user;
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === null) throw err;
+    throw new AccountExistsError(constraint.includes('email') ? 'email' : 'mobile');
+  }
+}
+
+export async function findUserByMobile(db: Db, mobile: string): Promise<MemberUser | undefined> {
+  const [user] = await db.select().from(memberUsers).where(eq(memberUsers.mobile, mobile)).limit(1);
+  return user;
+}
+
+export async function findUserById(db: Db, id: number): Promise<MemberUser | undefined> {
+  const [user] = await db.select().from(memberUsers).where(eq(memberUsers.id, id)).limit(1);
+  return user;
+}
+
+/** What `member-user/get` answers: the contract shape, contacts masked. */
+export function toUserInfo(user: MemberUser): MemberUserInfo {
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    mobile: user.mobile === null ? null : maskMobile(user.mobile),
+    email: user.email === null ? null : maskEmail(user.email),
+    limitBalance: user.limitBalance,
+    identificationStatus: user.identificationStatus,
+    certificationType: user.certificationType,
+    createdAt: user.createdAt.getTime(),
+  };
+}

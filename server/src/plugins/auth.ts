@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { resolveSession } from '../modules/accounts/sessions.ts';
+import { isApiPath, unauthorized } from './errors.ts';
+
+/** The logged-in member behind a request. */
+export interface AuthUser {
+  id: number;
+  /** The session the token belongs to (logout revokes exactly this one). */
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set from `Authorization: Bearer <token>` on API calls; null when absent, unknown, expired or revoked. */
+    user: AuthUser | null;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive, RFC 9110), or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const m = /^Bearer +(\S+) *$/i.exec(header ?? '');
+  return m?.[1] ?? null;
+}
+
+/**
+ * The user of a route declared `auth: true`. route() has already run app.authenticate, so a null
+ * here is a programming error turned into the safe answer (log in again), not a crash.
+ */
+export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
+ * Resolves the bearer token of every API call to `request.user` (so public calls can personalise
+ * too) and provides `app.authenticate`, the preHandler route() puts in front of `auth: true`
+ * entries: body code 401 with the localized "login expired" message when there is no live session.
+ * Page and asset requests skip the lookup: they never use it.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      if (!isApiPath(request.url)) return;
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return;
+      const session = await resolveSession(app.db, token);
+      request.user = session && { id: session.userId, sessionId: session.sessionId };
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+    });
+  },
+  { name: 'auth', dependencies: ['database', 'errors'] },
+);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineApi } from './define.ts';
+
+export const analyticsConfig = z.object({
+  /** The third-party page-analytics script (SPEC section 7): https or root-relative URL. */
+  scriptUrl: z.string(),
+  /** The site's id at the analytics provider, when its script needs one. */
+  siteId: z.string().nullable(),
+});
+
+/** Deployment settings the browser needs at run time, so one build serves every environment. */
+export const clientConfig = z.object({
+  /** Null: no analytics configured, load nothing. */
+  analytics: analyticsConfig.nullable(),
+});
+export type ClientConfig = z.output<typeof clientConfig>;
+
+export const clientConfigApi = {
+  clientConfigGet: defineApi({
+    method: 'GET',
+    path: '/app-api/system/client-config',
+    summary: 'Run-time settings for the browser (analytics script)',
+    tags: ['system'],
+    auth: false,
+    data: clientConfig,
+  }),
+};

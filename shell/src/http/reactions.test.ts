@@ -1,0 +1,96 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { authStore, callApi, configureHttp, defineApi, setSession, uiStore } from '@portal/shared';
+import { json, startApiServer } from '../test/api-server.ts';
+import { installHttpReactions } from './reactions.ts';
+
+const entry = (path: string) =>
+  defineApi({ method: 'GET', path, summary: path, tags: ['test'], auth: false, data: z.object({ ok: z.boolean() }) });
+const toast = vi.fn();
+const toLogin = vi.fn();
+let server: Awaited<ReturnType<typeof startApiServer>>;
+
+beforeAll(async () => {
+  server = await startApiServer({
+    '/ok': json({ code: 0, data: { ok: true }, msg: '' }),
+    '/unauthorized': json({ code: 401, data: null, msg: 'token expired' }),
+    '/server-error-body': json({ code: 500, data: null, msg: '库存同步失败，请稍后再试' }),
+    '/business': json({ code: 1_004_003_000, data: null, msg: 'Login failed' }),
+    '/http-500': (_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'),
+    '/slow': () => {},
+  });
+  installHttpReactions({
+    baseUrl: server.baseUrl,
+    token: () => authStore.token,
+    locale: () => uiStore.locale,
+    currentPath: () => '/en/admin/dashboard',
+    toLogin,
+    toast,
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  toast.mockReset();
+  toLogin.mockReset();
+  uiStore.locale = 'en';
+  configureHttp({ timeoutMs: 15_000 });
+});
+
+describe('fetch client reactions (SPEC section 8)', () => {
+  it('sends Accept-Language and the bearer token, and returns data on code 0', async () => {
+    setSession('tok-1');
+    uiStore.locale = 'zh-CN';
+    await expect(callApi(entry('/ok'))).resolves.toEqual({ ok: true });
+    const req = server.seen.at(-1);
+    expect(req?.headers['accept-language']).toBe('zh-CN');
+    expect(req?.headers.authorization).toBe('Bearer tok-1');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    setSession('');
+    await callApi(entry('/ok'));
+    expect(server.seen.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
+  it('body code Unauthorized: "Login expired", logout, and login with the way back', async () => {
+    setSession('stale', { limitBalance: 1 });
+    await expect(callApi(entry('/unauthorized'))).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(toast).toHaveBeenCalledWith('error', 'Login expired, please log in again');
+    expect(authStore.token).toBe('');
+    expect(authStore.userInfo).toBeNull();
+    expect(toLogin).toHaveBeenCalledWith('/en/admin/dashboard');
+  });
+
+  it("body code ServerError: the server's own message", async () => {
+    await expect(callApi(entry('/server-error-body'))).rejects.toMatchObject({ kind: 'business', code: 500 });
+    expect(toast).toHaveBeenCalledWith('error', '库存同步失败，请稍后再试');
+  });
+
+  it('HTTP 500: "Server error" in the current language', async () => {
+    uiStore.locale = 'zh-CN';
+    await expect(callApi(entry('/http-500'))).rejects.toMatchObject({ kind: 'http' });
+    expect(toast).toHaveBeenCalledWith('error', '服务器错误，请稍后再试');
+  });
+
+  it('timeout: "Timeout"', async () => {
+    configureHttp({ timeoutMs: 150 });
+    await expect(callApi(entry('/slow'))).rejects.toMatchObject({ kind: 'timeout' });
+    expect(toast).toHaveBeenCalledWith('error', 'Timeout: the request took too long, please try again');
+  });
+
+  it('other business codes are left to the caller, and silent calls react to nothing', async () => {
+    await expect(callApi(entry('/business'))).rejects.toMatchObject({ kind: 'business', message: 'Login failed' });
+    await expect(callApi(entry('/unauthorized'), undefined, { silent: true })).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(toast).not.toHaveBeenCalled();
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  it('an unreachable server: a network message', async () => {
+    configureHttp({ baseUrl: 'http://127.0.0.1:9' });
+    await expect(callApi(entry('/ok'))).rejects.toMatchObject({ kind: 'network' });
+    expect(toast).toHaveBeenCalledWith('error', 'Network error, please check your connection');
+    configureHttp({ baseUrl: server.baseUrl });
+  });
+});

@@ -1,0 +1,49 @@
+import { type ApiError, clearSession, configureHttp, ResultCode } from '@portal/shared';
+import { message } from '@portal/shared/ui';
+import { translate } from '../i18n/catalogs.ts';
+
+export interface ReactionDeps {
+  /** Sends the user to the login page, to come back to `returnTo` afterwards. */
+  toLogin: (returnTo: string) => void;
+  currentPath: () => string;
+  toast?: typeof message;
+}
+
+/**
+ * The portal-wide reactions of SPEC section 8. Business errors other than ServerError are left to
+ * the caller, which shows them where the user is looking (e.g. under a form field).
+ */
+export function reactToApiError(error: ApiError, deps: ReactionDeps): void {
+  const toast = deps.toast ?? message;
+  switch (error.kind) {
+    case 'unauthorized':
+      toast('error', translate('http.loginExpired'));
+      clearSession();
+      deps.toLogin(deps.currentPath());
+      return;
+    case 'business':
+      if (error.code === ResultCode.ServerError) toast('error', error.message);
+      return;
+    case 'timeout':
+      toast('error', translate('http.timeout'));
+      return;
+    case 'http':
+      toast('error', translate('http.serverError'));
+      return;
+    case 'network':
+      toast('error', translate('http.network'));
+      return;
+    case 'invalid-response':
+      toast('error', translate('http.serverError'));
+      return;
+  }
+}
+
+export function installHttpReactions(deps: ReactionDeps & { baseUrl?: string; token: () => string; locale: () => string }) {
+  configureHttp({
+    baseUrl: deps.baseUrl ?? '',
+    token: deps.token,
+    locale: deps.locale,
+    onError: (error) => reactToApiError(error, deps),
+  });
+}

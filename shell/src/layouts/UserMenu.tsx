@@ -1,0 +1,59 @@
+import { Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { authStore, formatTraffic, remainingFlow } from '@portal/shared';
+import { useLocalePath } from '@portal/shared/ui';
+import { logout } from '../session/session.ts';
+
+/** Logged-in header menu (SPEC/issue: remaining traffic, dashboard, logout). */
+export function UserMenu() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const auth = useSnapshot(authStore);
+  const name =
+    (auth.userInfo?.nickname as string | undefined) ||
+    (auth.userInfo?.mobile as string | undefined) ||
+    intl.formatMessage({ id: 'nav.userCentre' });
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline" data-testid="user-menu">
+          {name}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>
+                <FormattedMessage id="user.remaining" />
+                <Text as="span" display="block" fontSize="lg" color="fg" fontWeight="bold" data-testid="remaining-traffic">
+                  {formatTraffic(remainingFlow(auth), intl.locale)}
+                </Text>
+              </Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="dashboard" onSelect={() => navigate(to('/admin/dashboard'))}>
+              <FormattedMessage id="user.dashboard" />
+            </Menu.Item>
+            <Menu.Item value="buy" onSelect={() => navigate(to('/buy'))}>
+              <FormattedMessage id="user.recharge" />
+            </Menu.Item>
+            <Menu.Item
+              value="logout"
+              color="fg.error"
+              onSelect={async () => {
+                await logout();
+                navigate(to('/'));
+              }}
+            >
+              <FormattedMessage id="user.logout" />
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

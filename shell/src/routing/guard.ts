@@ -1,0 +1,72 @@
+import { redirect } from 'react-router';
+import { api, callApi, isLoggedIn, localizePath, matchRoute, splitLocale } from '@portal/shared';
+import { message } from '@portal/shared/ui';
+import { translate } from '../i18n/catalogs.ts';
+
+const CACHE_MS = 60_000;
+const cache = new Map<string, { target: string | null; at: number }>();
+
+/** The server's redirect rule for a path (SPEC section 2 route guard); failures never block navigation. */
+export async function lookupRedirect(path: string, now = Date.now()): Promise<string | null> {
+  const hit = cache.get(path);
+  if (hit && now - hit.at < CACHE_MS) return hit.target;
+  try {
+    const data = await callApi(api.redirectGet, { query: { path } }, { silent: true });
+    const target = data?.target ?? null;
+    cache.set(path, { target, at: now });
+    return target;
+  } catch {
+    return null;
+  }
+}
+
+export const isAbsoluteUrl = (target: string) => /^https?:\/\//i.test(target);
+
+/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  return value;
+}
+
+export function loginPath(returnTo: string): string {
+  const { locale, path } = splitLocale(returnTo.split(/[?#]/)[0] ?? '/');
+  const guestOnly = matchRoute(path)?.route.guestOnly;
+  const query = guestOnly ? '' : `?redirect=${encodeURIComponent(returnTo)}`;
+  return localizePath('/login', locale) + query;
+}
+
+export type GuardDecision =
+  | { kind: 'external'; url: string }
+  | { kind: 'redirect'; to: string; notice?: 'guard.loginFirst' }
+  | null;
+
+/** Decides what happens before a navigation to `url` (pathname + search + hash). */
+export async function decide(url: URL, loggedIn: boolean): Promise<GuardDecision> {
+  const { locale, path } = splitLocale(url.pathname);
+  const target = await lookupRedirect(path);
+  if (target && target !== path) {
+    if (isAbsoluteUrl(target)) return { kind: 'external', url: target };
+    // Rules are written without locale; a target without a prefix stays in the visitor's language.
+    return { kind: 'redirect', to: splitLocale(target).explicit ? target : localizePath(target, locale) };
+  }
+  const route = matchRoute(path)?.route;
+  if (route?.requiresAuth && !loggedIn)
+    return { kind: 'redirect', to: loginPath(url.pathname + url.search + url.hash), notice: 'guard.loginFirst' };
+  if (route?.guestOnly && loggedIn) return { kind: 'redirect', to: localizePath('/', locale) };
+  return null;
+}
+
+/** Root loader of every locale base: runs before each navigation. */
+export async function guardLoader({ request }: { request: Request }) {
+  const decision = await decide(new URL(request.url), isLoggedIn());
+  if (!decision) return null;
+  if (decision.kind === 'external') {
+    window.location.assign(decision.url);
+    // A full page load replaces the app; keep the router waiting instead of rendering the old page.
+    return new Promise<never>(() => {});
+  }
+  // The page being left may be in another language, or not rendered yet: speak the target's.
+  if (decision.notice)
+    message('warning', translate(decision.notice, undefined, splitLocale(new URL(request.url).pathname).locale));
+  return redirect(decision.to);
+}
