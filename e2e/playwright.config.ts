@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 // when the test script made one, its own PostgreSQL database. Workers inherit these variables.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_PORT ??= '8199';
+// A second instance with the captcha switched on, for the journeys that solve it.
+process.env.E2E_CAPTCHA_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-captcha-'));
+process.env.E2E_CAPTCHA_PORT ??= '8198';
 const root = path.resolve(import.meta.dirname, '..');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export const serverEnv: Record<string, string> = {
@@ -23,6 +26,15 @@ export const serverEnv: Record<string, string> = {
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete serverEnv.DATABASE_URL;
+export const captchaServerEnv: Record<string, string> = {
+  ...serverEnv,
+  DATA_DIR: process.env.E2E_CAPTCHA_DATA_DIR,
+  PORT: process.env.E2E_CAPTCHA_PORT,
+  CAPTCHA_ENABLED: 'true',
+};
+export const captchaBaseURL = `http://127.0.0.1:${process.env.E2E_CAPTCHA_PORT}`;
+const tsx = path.join(root, 'server/node_modules/.bin/tsx');
+const serve = `${tsx} server/src/cli/remote.ts ensure && ${tsx} server/src/main.ts`;
 
 export default defineConfig({
   testDir: '.',
@@ -55,14 +67,26 @@ export default defineConfig({
     // Chinese browsers are the primary audience; English-browser journeys set their own locale.
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' } },
   ],
-  webServer: {
-    command: `${path.join(root, 'server/node_modules/.bin/tsx')} server/src/cli/remote.ts ensure && ${path.join(root, 'server/node_modules/.bin/tsx')} server/src/main.ts`,
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    env: serverEnv,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: serve,
+      cwd: root,
+      url: `${baseURL}/healthz`,
+      env: serverEnv,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: serve,
+      cwd: root,
+      url: `${captchaBaseURL}/healthz`,
+      env: captchaServerEnv,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -115,7 +115,16 @@ test.describe('federated portal', () => {
       }
       return counts;
     });
-    for (const pkg of ['react', 'react-dom', 'react-router', '@chakra-ui/react', 'react-intl', '@portal/shared']) {
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'react-router',
+      '@chakra-ui/react',
+      'react-intl',
+      'zod',
+      '@portal/shared',
+      '@portal/shared/ui',
+    ]) {
       expect(loaded[pkg], `${pkg} loaded copies`).toHaveLength(1);
     }
   });

@@ -74,7 +74,7 @@ test.describe('shell: locale, layout, guard, errors', () => {
     await expect(page.getByLabel('手机号')).toHaveValue(user.mobile);
     await page.getByLabel('手机号').fill('123');
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(page.getByText('请输入 11 位中国大陆手机号')).toBeVisible();
+    await expect(page.getByText('请输入手机号或邮箱')).toBeVisible();
   });
 
   test('logged-in users who open login, register or forgot-password go home; logout clears every tab', async ({

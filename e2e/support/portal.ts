@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { serverEnv } from '../playwright.config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,8 +27,8 @@ export async function expectRemotePage(page: Page, remote: string) {
 }
 
 /** Runs the ops CLI against the e2e server's data (`npm run ops -- …`). */
-export function opsCli(args: string[]) {
-  const res = spawnSync('node', ['scripts/ops.mjs', ...args], { cwd: ROOT, env: serverEnv, encoding: 'utf8' });
+export function opsCli(args: string[], env: Record<string, string> = serverEnv) {
+  const res = spawnSync('node', ['scripts/ops.mjs', ...args], { cwd: ROOT, env, encoding: 'utf8' });
   return { code: res.status ?? 1, out: `${res.stdout}${res.stderr}` };
 }
 
@@ -58,7 +58,7 @@ export async function logIn(
   labels = { mobile: '手机号', password: '密码', submit: '登录' },
 ) {
   await page.getByLabel(labels.mobile).fill(user.mobile);
-  await page.getByLabel(labels.password).fill(user.password);
+  await page.getByLabel(labels.password, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
 
@@ -76,4 +76,52 @@ export async function signIn(page: Page, balanceMb = 2048) {
     }
   }, token);
   return { ...user, token };
+}
+
+/** The newest code the sandbox outbox holds for a mobile number or e-mail address. */
+export async function codeFromOutbox(request: APIRequestContext, to: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await request.get(`/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
+    const { messages } = (await res.json()) as { messages: Array<{ code: string | null }> };
+    const code = messages.find((m) => m.code)?.code;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code in the outbox for ${to}`);
+}
+
+export const uniqueMobile = () => `137${String(Date.now()).slice(-8)}`;
+export const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+type Point = { x: number; y: number };
+
+/**
+ * Answers the open captcha through the widget as a user would (keyboard on the slider, clicks on
+ * the picture). The answer comes from the server's own ops command, never from an HTTP route.
+ * `wrong` answers it wrongly on purpose.
+ */
+export async function solveCaptcha(page: Page, env: Record<string, string>, { wrong = false } = {}) {
+  const dialog = page.getByTestId('captcha');
+  await expect(dialog).toHaveAttribute('data-captcha-token', /.+/);
+  const token = (await dialog.getAttribute('data-captcha-token')) as string;
+  const type = await dialog.getAttribute('data-captcha-type');
+  const res = opsCli(['captcha', 'answer', token], env);
+  if (res.code !== 0) throw new Error(`captcha answer failed: ${res.out}`);
+  const answer = JSON.parse(res.out.trim().split('\n').pop() as string) as Point | Point[];
+  if (type === 'blockPuzzle') {
+    const x = wrong ? ((answer as Point).x + 60) % 250 : (answer as Point).x;
+    const handle = page.getByTestId('captcha-handle');
+    await handle.focus();
+    for (let i = 0; i < Math.floor(x / 10); i++) await handle.press('Shift+ArrowRight');
+    for (let i = 0; i < x % 10; i++) await handle.press('ArrowRight');
+    await handle.press('Enter');
+  } else {
+    const image = page.getByTestId('captcha-image');
+    const box = await image.boundingBox();
+    if (!box) throw new Error('captcha image not visible');
+    const points = answer as Point[];
+    const order = wrong ? [...points].reverse() : points;
+    for (const p of order) await image.click({ position: { x: (p.x / 310) * box.width, y: (p.y / 155) * box.height } });
+  }
+  return token;
 }

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { messagingPlugin } from './modules/messaging/routes.ts';
+import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -23,10 +27,20 @@ export interface BuildAppOptions {
   database?: Database;
   /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** The time of every time rule (code expiry, lockouts, captcha life); tests move it forward. */
+  clock?: Clock;
+  /** The HTTP client of the SMS providers (tests pass a fake). */
+  fetch?: FetchLike;
 }
 
 /** The whole server, not listening yet. Migrations and seeding are the caller's (see main.ts). */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+  fetch,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -36,6 +50,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('now', clock);
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
@@ -44,6 +59,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // ops socket (docs/decisions/0005). PostgreSQL needs none: the CLI connects itself.
   await app.register(opsSocketPlugin, { config, enabled: !database && !config.databaseUrl });
   await app.register(authPlugin);
+  // SMS and e-mail (app.messenger); in the sandbox also the outbox pages under /sandbox.
+  await app.register(messagingPlugin, { config, ...(fetch && { fetch }) });
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 
@@ -51,7 +68,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(fastifyStatic, { serve: false });
 
   await app.register(systemRoutes, { config });
-  await app.register(accountsRoutes);
+  await app.register(captchaRoutes);
+  await app.register(accountsRoutes, { config });
   await app.register(redirectsRoutes);
   await app.register(staticPlugin, { config });
   await app.register(remotesRoutes, { config });

@@ -60,8 +60,10 @@ describe('loadConfig', () => {
 
   it('turns the sandbox off by default once a real provider is configured', () => {
     expect(loadConfig({ ALIPAY_APP_ID: '2021000000000000' }).sandbox).toBe(false);
-    expect(loadConfig({ SMTP_URL: 'smtp://mail' }).sandbox).toBe(false);
-    expect(loadConfig({ SMS_PROVIDER: 'aliyun', SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail', MAIL_FROM: 'no-reply@example.com' }).sandbox).toBe(false);
+    expect(loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SANDBOX: 'true' }).sandbox).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -120,5 +122,64 @@ describe('loadConfig', () => {
   it('reports every bad variable at once', () => {
     const error = configError({ PORT: 'x', LOG_LEVEL: 'y' });
     expect(error.issues.map((i) => i.variable).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('turns the captcha requirement on by default, off with CAPTCHA_ENABLED=false', () => {
+    expect(loadConfig({}).captchaEnabled).toBe(true);
+    expect(loadConfig({ CAPTCHA_ENABLED: 'false' }).captchaEnabled).toBe(false);
+    expect(loadConfig({ CAPTCHA_ENABLED: '0' }).captchaEnabled).toBe(false);
+    expect(configError({ CAPTCHA_ENABLED: 'maybe' }).issues[0]?.variable).toBe('CAPTCHA_ENABLED');
+  });
+
+  it('reads the SMS and SMTP providers, without them none', () => {
+    expect(loadConfig({})).toMatchObject({ sms: null, mail: null });
+    expect(
+      loadConfig({
+        SMS_PROVIDER: 'aliyun',
+        SMS_ACCESS_KEY_ID: 'id',
+        SMS_ACCESS_KEY_SECRET: 'secret',
+        SMS_SIGN_NAME: 'NovaProxy',
+        SMS_TEMPLATE_CODE: 'SMS_1',
+      }),
+    ).toMatchObject({
+      sandbox: false,
+      sms: {
+        provider: 'aliyun',
+        accessKeyId: 'id',
+        templateCode: 'SMS_1',
+        noticeTemplateCode: null,
+        endpoint: 'https://dysmsapi.aliyuncs.com/',
+      },
+    });
+    expect(
+      loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/send', SMS_WEBHOOK_TOKEN: 't' }).sms,
+    ).toEqual({
+      provider: 'webhook',
+      url: 'https://sms.example.com/send',
+      token: 't',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'NovaProxy <no-reply@novaproxy.com>' }),
+    ).toMatchObject({
+      sandbox: false,
+      mail: { url: 'smtps://u:p@smtp.example.com:465', from: 'NovaProxy <no-reply@novaproxy.com>' },
+    });
+  });
+
+  it('names the missing or bad provider variables', () => {
+    expect(
+      configError({ SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'id' })
+        .issues.map((i) => i.variable)
+        .sort(),
+    ).toEqual(['SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE']);
+    expect(configError({ SMS_PROVIDER: 'webhook' }).issues.map((i) => i.variable)).toEqual(['SMS_WEBHOOK_URL']);
+    expect(configError({ SMS_PROVIDER: 'twilio' }).issues.map((i) => i.variable)).toEqual(['SMS_PROVIDER']);
+    expect(
+      configError({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://sms.example.com/' }).issues.map((i) => i.variable),
+    ).toEqual(['SMS_WEBHOOK_URL']);
+    expect(configError({ SMTP_URL: 'smtp://smtp.example.com' }).issues.map((i) => i.variable)).toEqual(['MAIL_FROM']);
+    expect(configError({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@b.cn' }).issues.map((i) => i.variable)).toEqual([
+      'SMTP_URL',
+    ]);
   });
 });

@@ -26,6 +26,39 @@ export interface Config {
   devRemotes: boolean;
   /** The third-party page-analytics script the browser loads (client-config), or null for none. */
   analytics: { scriptUrl: string; siteId: string | null } | null;
+  /** login, register and send-sms-code require a passed captcha (captchaVerification). */
+  captchaEnabled: boolean;
+  /** Real SMS provider; null: none (the sandbox outbox when `sandbox`, otherwise SMS codes are unavailable). */
+  sms: SmsConfig | null;
+  /** Real e-mail over SMTP; null: none (the sandbox outbox when `sandbox`, otherwise e-mail codes are unavailable). */
+  mail: MailConfig | null;
+}
+
+export type SmsConfig =
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      /** Template with a `${code}` variable, used for every verification code. */
+      templateCode: string;
+      /** Optional template (no variables) for the "you already have an account" notice; unset: no notice by SMS. */
+      noticeTemplateCode: string | null;
+      endpoint: string;
+    }
+  | {
+      provider: 'webhook';
+      /** Receives `POST {to, text, code, locale}` as JSON. */
+      url: string;
+      /** Sent as `Authorization: Bearer <token>` when set. */
+      token: string | null;
+    };
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL with credentials, as nodemailer takes it. */
+  url: string;
+  /** The From header, e.g. `NovaProxy <no-reply@novaproxy.com>`. */
+  from: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -119,6 +152,21 @@ export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((add
   return (_address, hop) => hop < value;
 }
 
+// Provider endpoints: https, or http on this machine (a local relay or test double).
+const httpsUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (!URL.canParse(v)) return false;
+    const url = new URL(v);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+  }, 'expected an https:// URL (http:// only for localhost)');
+
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol), 'expected an smtp:// or smtps:// URL');
+
 const envSchema = z.object({
   PORT: optional(port).default(8080),
   HOST: optional(z.string().trim()).default('0.0.0.0'),
@@ -132,7 +180,25 @@ const envSchema = z.object({
   DEV_REMOTES: optional(flag).default(false),
   ANALYTICS_SCRIPT_URL: optional(scriptUrl),
   ANALYTICS_SITE_ID: optional(analyticsSiteId),
+  CAPTCHA_ENABLED: optional(flag).default(true),
+  SMS_PROVIDER: optional(z.enum(['aliyun', 'webhook'], { error: 'expected aliyun or webhook' })),
+  SMS_ACCESS_KEY_ID: optional(z.string().trim()),
+  SMS_ACCESS_KEY_SECRET: optional(z.string().trim()),
+  SMS_SIGN_NAME: optional(z.string().trim()),
+  SMS_TEMPLATE_CODE: optional(z.string().trim()),
+  SMS_TEMPLATE_NOTICE: optional(z.string().trim()),
+  SMS_ENDPOINT: optional(httpsUrl).default('https://dysmsapi.aliyuncs.com/'),
+  SMS_WEBHOOK_URL: optional(httpsUrl),
+  SMS_WEBHOOK_TOKEN: optional(z.string().trim()),
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: optional(z.string().trim().min(3).max(320)),
 });
+
+/** The variables each SMS provider needs. */
+const SMS_REQUIRED = {
+  aliyun: ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
+  webhook: ['SMS_WEBHOOK_URL'],
+} as const;
 
 const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
@@ -145,6 +211,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((e) => !e.ANALYTICS_SITE_ID || e.ANALYTICS_SCRIPT_URL, {
       path: ['ANALYTICS_SITE_ID'],
       message: 'needs ANALYTICS_SCRIPT_URL (a site id without a script does nothing)',
+    })
+    .superRefine((e, ctx) => {
+      if (e.SMS_PROVIDER) {
+        for (const variable of SMS_REQUIRED[e.SMS_PROVIDER]) {
+          if (!e[variable])
+            ctx.addIssue({ code: 'custom', path: [variable], message: `required with SMS_PROVIDER=${e.SMS_PROVIDER}` });
+        }
+      }
+      if (e.SMTP_URL && !e.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
     })
     .safeParse(env);
   if (!parsed.success) {
@@ -169,7 +244,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     devRemotes: e.DEV_REMOTES,
     analytics: e.ANALYTICS_SCRIPT_URL ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? null } : null,
+    captchaEnabled: e.CAPTCHA_ENABLED,
+    sms: smsConfig(e),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
+}
+
+function smsConfig(e: z.output<typeof envSchema>): SmsConfig | null {
+  if (e.SMS_PROVIDER === 'aliyun') {
+    return {
+      provider: 'aliyun',
+      accessKeyId: e.SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: e.SMS_ACCESS_KEY_SECRET ?? '',
+      signName: e.SMS_SIGN_NAME ?? '',
+      templateCode: e.SMS_TEMPLATE_CODE ?? '',
+      noticeTemplateCode: e.SMS_TEMPLATE_NOTICE ?? null,
+      endpoint: e.SMS_ENDPOINT,
+    };
+  }
+  if (e.SMS_PROVIDER === 'webhook')
+    return { provider: 'webhook', url: e.SMS_WEBHOOK_URL ?? '', token: e.SMS_WEBHOOK_TOKEN ?? null };
+  return null;
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './remote/contract.ts';
 export * from './state/index.ts';
 export * from './routes/route-table.ts';
 export * from './format/traffic.ts';
+export * from './crypto/aes-ecb.ts';

@@ -10,6 +10,8 @@ const planned =
 
 export const routes: RemoteRoute[] = [
   { path: '', layout: 'default', titleId: 'marketing.home.title', page: () => import('./pages/HomePage.tsx') },
+  { path: 'terms', layout: 'default', titleId: 'marketing.terms.title', page: () => import('./pages/legal/TermsPage.tsx') },
+  { path: 'privacy', layout: 'default', titleId: 'marketing.privacy.title', page: () => import('./pages/legal/PrivacyPage.tsx') },
   { path: 'service', layout: 'default', titleId: 'marketing.service.title', page: planned('marketing.service') },
   { path: 'use-scene', layout: 'default', titleId: 'marketing.useScene.title', page: planned('marketing.useScene') },
   { path: 'blog', layout: 'default', titleId: 'marketing.blog.title', page: planned('marketing.blog') },

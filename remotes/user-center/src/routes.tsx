@@ -11,7 +11,7 @@ const planned =
 export const routes: RemoteRoute[] = [
   { path: '', layout: 'admin', titleId: 'uc.dashboard.title', page: () => import('./pages/AdminIndex.tsx') },
   { path: 'dashboard', layout: 'admin', titleId: 'uc.dashboard.title', page: planned('uc.dashboard') },
-  { path: 'account', layout: 'admin', titleId: 'uc.account.title', page: planned('uc.account') },
+  { path: 'account', layout: 'admin', titleId: 'uc.account.title', page: () => import('./pages/account/AccountPage.tsx') },
   { path: 'auth', layout: 'admin', titleId: 'uc.auth.title', page: planned('uc.auth') },
   { path: 'auth/company', layout: 'admin', titleId: 'uc.authCompany.title', page: planned('uc.authCompany') },
   { path: 'auth/personal', layout: 'admin', titleId: 'uc.authPersonal.title', page: planned('uc.authPersonal') },

@@ -42,7 +42,7 @@ const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
 
 /** The all-in-one server as main.ts starts it: embedded PGlite in DATA_DIR, migrated, seeded, ops socket up. */
 async function startServer(dataDir: string): Promise<{ app: FastifyInstance; config: Config }> {
-  const config = loadConfig({ DATA_DIR: dataDir, SHELL_DIST: join(dir, 'shell') });
+  const config = loadConfig({ DATA_DIR: dataDir, SHELL_DIST: join(dir, 'shell'), CAPTCHA_ENABLED: 'false' });
   const app = await buildApp({ config, logger: false });
   try {
     await app.ready();

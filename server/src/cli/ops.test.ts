@@ -117,7 +117,9 @@ describe('ops CLI: user create', () => {
     expect(out[0]).toMatch(/^\d+$/);
     const user = await findUserById(database.db, Number(out[0]));
     expect(user).toMatchObject({ mobile: '13955557777', nickname: 'E2E', limitBalance: 500 });
-    expect((await login(database.db, '13955557777', 'Secret@123')).token).toBeTruthy();
+    expect(
+      (await login(database.db, { login: { channel: 'sms', to: '13955557777' }, password: 'Secret@123', ip: '127.0.0.1' })).token,
+    ).toBeTruthy();
   });
 
   it('exits 1 when the mobile has an account already', async () => {

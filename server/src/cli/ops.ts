@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfigFromProcess } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { DatabaseInUseError, lockHolder } from '../db/pglite-lock.ts';
 import { AccountExistsError, AccountInputError, createUser } from '../modules/accounts/users.ts';
+import { captchaAnswer } from '../modules/captcha/answer.ts';
 import { listRedirects, normalizeRedirectPath, removeRedirect, setRedirect } from '../modules/redirects/service.ts';
 import { databaseOptions } from '../plugins/database.ts';
 import { findOpsSocket, forwardOps, type OpsReply, opsSocketPath } from './ops-socket.ts';
@@ -29,6 +30,10 @@ Commands:
   user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB>]
                                               create a member (mainland-China mobile, password of 8 to
                                               128 characters, starting traffic in MB); prints the user id
+  captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
+                                              blockPuzzle {"x":..,"y":..} (x: left edge of the piece),
+                                              clickWord [{"x":..,"y":..}, ...] in click order; image
+                                              pixels of the 310x155 picture (support and e2e only)
   --help                                      this text
 
 Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); read from the
@@ -167,6 +172,20 @@ async function user(args: string[], { db, io }: OpsContext): Promise<number> {
   }
 }
 
+async function captcha(args: string[], { db, io }: OpsContext): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === undefined) throw new UsageError('missing captcha command (answer)');
+  if (sub !== 'answer') throw new UsageError(`unknown captcha command "${sub}"`);
+  const [token = ''] = positionals(parse(rest).positionals, ['<token>']);
+  const found = await captchaAnswer(await db(), token);
+  if (!found) {
+    io.err(`ops: no captcha with token ${token} (unknown, or expired and purged)`);
+    return 1;
+  }
+  io.out(JSON.stringify(found.answer));
+  return 0;
+}
+
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
   const { io } = ctx;
@@ -183,6 +202,8 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
         return await redirect(args, ctx);
       case 'user':
         return await user(args, ctx);
+      case 'captcha':
+        return await captcha(args, ctx);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

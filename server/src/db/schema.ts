@@ -1,4 +1,7 @@
 /** The one schema: every module's tables, for drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../modules/accounts/tables.ts';
+export * from '../modules/captcha/tables.ts';
+export * from '../modules/limits/tables.ts';
+export * from '../modules/messaging/tables.ts';
 export * from '../modules/redirects/tables.ts';
 export * from '../modules/system/tables.ts';

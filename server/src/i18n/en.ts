@@ -12,7 +12,25 @@ export const en = {
   'error.notFound': 'Not found',
   'error.server': 'Server error',
   'site.notConfigured': 'The site settings are not configured',
+  'error.tooManyRequests': 'Too many requests, please try again later',
   'auth.loginFailed': 'Login failed',
+  'auth.tooManyAttempts': 'Too many failed attempts, try again in {minutes} minutes',
+  'auth.captchaRequired': 'Please complete the security verification',
+  'auth.codeInvalid': 'The verification code is incorrect or has expired',
+  'auth.codeTooSoon': 'Please wait {seconds} s before requesting another code',
+  'auth.codeDailyLimit': 'Too many verification codes requested, please try again later',
+  'auth.smsUnavailable': 'Verification codes cannot be sent by SMS at the moment, please use your e-mail address',
+  'auth.emailUnavailable': 'Verification codes cannot be sent by e-mail at the moment, please use your mobile number',
+  'auth.oldPasswordIncorrect': 'The current password is incorrect',
+  'captcha.failed': 'verification failed',
+  'message.code.subject': '{site} verification code: {code}',
+  'message.code.register':
+    'Your {site} registration code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message.',
+  'message.code.reset':
+    'Your {site} password reset code is {code}. It is valid for {minutes} minutes. Never share it; if you did not ask for it, ignore this message.',
+  'message.accountExists.subject': 'Your {site} account',
+  'message.accountExists':
+    'Someone tried to register a new {site} account with these contact details, but you already have an account. If it was you, log in or use "Forgot password". Otherwise you can ignore this message.',
 } as const;
 
 export type MessageKey = keyof typeof en;

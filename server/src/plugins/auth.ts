@@ -45,7 +45,7 @@ export const authPlugin = fp(
       if (!isApiPath(request.url)) return;
       const token = bearerToken(request.headers.authorization);
       if (!token) return;
-      const session = await resolveSession(app.db, token);
+      const session = await resolveSession(app.db, token, app.now());
       request.user = session && { id: session.userId, sessionId: session.sessionId };
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {

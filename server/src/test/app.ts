@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import type { FetchLike } from '../modules/messaging/transports.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -16,8 +18,14 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
-  /** Read like the process environment, so tests go through the same validation as production. */
+  /**
+   * Read like the process environment, so tests go through the same validation as production.
+   * CAPTCHA_ENABLED defaults to false here (tests of the captcha turn it on); the server's default is true.
+   */
   env?: Record<string, string>;
+  /** The app's clock (time rules); the real time by default. */
+  clock?: Clock;
+  fetch?: FetchLike;
   /** Share one database between several apps of a test file; the caller destroys it. */
   database?: TestDatabase;
   /** Extra routes for the test, registered before the app is ready. */
@@ -25,11 +33,11 @@ export interface TestAppOptions {
 }
 
 /** The real app on a fresh database and temp data folder. */
-export async function createTestApp({ env = {}, database, register }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, database, register, clock, fetch }: TestAppOptions = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-server-test-'));
-  const config = loadConfig({ DATA_DIR: join(dir, 'data'), SHELL_DIST: join(dir, 'shell'), ...env });
+  const config = loadConfig({ DATA_DIR: join(dir, 'data'), SHELL_DIST: join(dir, 'shell'), CAPTCHA_ENABLED: 'false', ...env });
   const db = database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database: db, logger: false });
+  const app = await buildApp({ config, database: db, logger: false, ...(clock && { clock }), ...(fetch && { fetch }) });
   register?.(app);
   await app.ready();
   return {
@@ -43,4 +51,17 @@ export async function createTestApp({ env = {}, database, register }: TestAppOpt
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A clock that stands still until moved: `clock.advance(61_000)`. Starts at the real time. */
+export function testClock(start = new Date()): Clock & { advance(ms: number): void; set(date: Date): void } {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  clock.set = (date: Date) => {
+    now = date.getTime();
+  };
+  return clock;
 }

@@ -5,9 +5,17 @@ import {
   certificationType,
   IdentificationStatus,
   identificationStatus,
+  isAcceptablePassword,
   loginBody,
   memberUserInfo,
+  memberUserUpdateBody,
+  newPassword,
+  registerBody,
+  resetPasswordBody,
+  sendSmsCodeBody,
+  VerificationScene,
 } from './auth.ts';
+import { localizeContractMessage } from './messages.ts';
 
 describe('auth contract', () => {
   it('uses the spec numbers for identification status and certification type', () => {
@@ -59,5 +67,86 @@ describe('auth contract', () => {
     expect(api.memberUserGet).toMatchObject({ method: 'GET', path: '/app-api/ip/member-user/get', auth: true });
     const keys = Object.values(api).map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('registers the account calls', () => {
+    expect(api.authSendSmsCode).toMatchObject({ method: 'POST', path: '/app-api/member/auth/send-sms-code', auth: false });
+    expect(api.authRegister).toMatchObject({ method: 'POST', path: '/app-api/member/auth/register', auth: false });
+    expect(api.authResetPassword).toMatchObject({ method: 'POST', path: '/app-api/member/auth/reset-password', auth: false });
+    expect(api.memberUserUpdate).toMatchObject({ method: 'PUT', path: '/app-api/ip/member-user/update', auth: true });
+    expect(api.memberUserUpdatePassword).toMatchObject({
+      method: 'PUT',
+      path: '/app-api/ip/member-user/update-password',
+      auth: true,
+    });
+  });
+});
+
+describe('newPassword', () => {
+  it.each(['abc12345', 'Passw0rd', `a1${'x'.repeat(30)}`, 'pass word 1', '密码abc123', 'abcdefg１'])('accepts %j', (password) => {
+    expect(newPassword.safeParse(password).success).toBe(true);
+  });
+
+  it.each(['abc1234', 'abcdefgh', '12345678', `a1${'x'.repeat(31)}`, '', '密码密码密码密码1'])(
+    'refuses %j with the rule message',
+    (password) => {
+      const result = newPassword.safeParse(password);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('validation.newPassword');
+    },
+  );
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(isAcceptablePassword(`a1${'😀'.repeat(30)}`)).toBe(true);
+    expect(isAcceptablePassword(`a1${'😀'.repeat(31)}`)).toBe(false);
+  });
+
+  it('has its message in both languages', () => {
+    expect(localizeContractMessage('validation.newPassword', 'en')).toBe(
+      'Use 8–32 characters with at least one letter and one number',
+    );
+    expect(localizeContractMessage('validation.newPassword', 'zh-CN')).toBe('密码需为 8–32 位，且至少包含一个字母和一个数字');
+  });
+});
+
+describe('code, register and reset bodies', () => {
+  const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+
+  it('take exactly one of mobile and email', () => {
+    expect(sendSmsCodeBody.parse({ mobile: '13800138000', scene: 0 })).toEqual({ mobile: '13800138000', scene: 0 });
+    expect(sendSmsCodeBody.parse({ email: ' Ann@Example.COM ', scene: 3 })).toEqual({ email: 'ann@example.com', scene: 3 });
+    expect(issues(sendSmsCodeBody.safeParse({ scene: 0 }))).toEqual([['mobile', 'validation.mobileOrEmail']]);
+    expect(issues(sendSmsCodeBody.safeParse({ mobile: '13800138000', email: 'a@b.cn', scene: 0 }))).toEqual([
+      ['email', 'validation.mobileOrEmail'],
+    ]);
+    expect(issues(sendSmsCodeBody.safeParse({ email: 'no-at-sign', scene: 0 }))).toEqual([['email', 'validation.email']]);
+  });
+
+  it('know the spec scenes only', () => {
+    expect(VerificationScene).toEqual({ Register: 0, ResetPassword: 3 });
+    expect(sendSmsCodeBody.safeParse({ mobile: '13800138000', scene: 1 }).success).toBe(false);
+  });
+
+  it('need a ticked agreement, a 6-digit code and an acceptable password to register', () => {
+    const ok = { mobile: '13800138000', password: 'abc12345', code: '123456', agreement: true };
+    expect(registerBody.safeParse(ok).success).toBe(true);
+    expect(issues(registerBody.safeParse({ ...ok, agreement: false }))).toEqual([['agreement', 'validation.agreement']]);
+    expect(issues(registerBody.safeParse({ ...ok, code: '12345a' }))).toEqual([['code', 'validation.code']]);
+    expect(issues(registerBody.safeParse({ ...ok, password: 'short' }))).toEqual([['password', 'validation.newPassword']]);
+    expect(resetPasswordBody.safeParse({ email: 'a@b.cn', code: '000000', password: 'abc12345' }).success).toBe(true);
+  });
+
+  it('trim the nickname and bound it to 1-30 characters', () => {
+    expect(memberUserUpdateBody.parse({ nickname: '  Ann  ' })).toEqual({ nickname: 'Ann' });
+    expect(memberUserUpdateBody.safeParse({ nickname: '字'.repeat(30) }).success).toBe(true);
+    for (const nickname of ['', '  ', '字'.repeat(31), 'a\u0007b']) {
+      expect(issues(memberUserUpdateBody.safeParse({ nickname }))).toEqual([['nickname', 'validation.nickname']]);
+    }
+  });
+
+  it('let login take an e-mail address instead of the mobile', () => {
+    expect(loginBody.parse({ email: 'A@B.CN', password: 'x' })).toEqual({ email: 'a@b.cn', password: 'x' });
+    expect(loginBody.safeParse({ password: 'x' }).success).toBe(false);
   });
 });

@@ -13,15 +13,76 @@ export const certificationType = z.literal(Object.values(CertificationType));
 
 /** Business codes of the member module (yudao style `1_004_NNN_NNN`). */
 export const AuthErrorCode = {
-  /** Unknown mobile or wrong password: deliberately one code and one message, so accounts cannot be enumerated. */
+  /** Unknown login id or wrong password: deliberately one code and one message, so accounts cannot be enumerated. */
   LoginFailed: 1_004_003_000,
+  /** Too many failed logins (or wrong current passwords) for this login id or from this address; msg says how long. */
+  TooManyAttempts: 1_004_003_001,
+  /** login, register and send-sms-code need a fresh captchaVerification (CAPTCHA_ENABLED). */
+  CaptchaRequired: 1_004_003_002,
+  /** Wrong, expired, used or dead verification code (also: register with a taken mobile/e-mail). */
+  CodeInvalid: 1_004_003_003,
+  /** A code was sent to this destination less than 60 s ago; msg holds the remaining seconds. */
+  CodeTooSoon: 1_004_003_004,
+  /** The daily number of codes for this destination or this address is used up. */
+  CodeDailyLimit: 1_004_003_005,
+  /** update-password: the current password given is wrong. */
+  OldPasswordIncorrect: 1_004_003_006,
+  /** No SMS or e-mail provider is configured for the channel asked for. */
+  ChannelUnavailable: 1_004_003_007,
 } as const;
 
-/** A mainland-China mobile number (11 digits, 13x-19x); the service has no other login id yet. */
+/** A mainland-China mobile number (11 digits, 13x-19x). */
 export const mobileNumber = z
   .string()
   .trim()
   .regex(/^1[3-9]\d{9}$/, 'validation.mobile');
+
+/** An e-mail address, trimmed and lower-cased (accounts store it lower-case: uniqueness ignores case). */
+export const emailAddress = z.string().trim().toLowerCase().max(254, 'validation.email').pipe(z.email('validation.email'));
+
+/** Purpose of a verification code, SPEC section 4. */
+export const VerificationScene = { Register: 0, ResetPassword: 3 } as const;
+export type VerificationScene = (typeof VerificationScene)[keyof typeof VerificationScene];
+export const verificationScene = z.literal(Object.values(VerificationScene));
+
+/** The 6-digit code sent by SMS or e-mail. */
+export const verificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.code');
+
+/** Seconds between two codes to one destination (the client's resend countdown). */
+export const CODE_RESEND_SECONDS = 60;
+/** Minutes a code stays valid. */
+export const CODE_TTL_MINUTES = 5;
+
+/** The password rule in words (validation.newPassword): 8-32 characters, a letter and a digit. */
+export function isAcceptablePassword(value: string): boolean {
+  // NFKC as the hash does: a full-width digit typed with a Chinese IME counts as a digit.
+  const normalized = value.normalize('NFKC');
+  const length = [...value].length;
+  return length >= 8 && length <= 32 && /[A-Za-z]/.test(normalized) && /[0-9]/.test(normalized);
+}
+
+/**
+ * A password being set (register, reset, change): 8-32 characters with at least one letter and one
+ * digit. Client forms use this very schema, so both sides apply one rule.
+ */
+export const newPassword = z.string().refine(isAcceptablePassword, 'validation.newPassword');
+
+/** The single-use proof of a passed captcha (captcha/check), required where CAPTCHA_ENABLED. */
+export const captchaVerification = z.string().max(512);
+
+/** Exactly one of mobile / email: the destination of a code, or the login id. */
+function oneDestination(value: { mobile?: string | undefined; email?: string | undefined }, ctx: z.RefinementCtx): void {
+  const given = (value.mobile !== undefined ? 1 : 0) + (value.email !== undefined ? 1 : 0);
+  if (given !== 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: [value.mobile === undefined ? 'mobile' : 'email'],
+      message: 'validation.mobileOrEmail',
+    });
+}
 
 /**
  * A password as typed at login: any non-empty text. Strength rules belong to setting a password, so
@@ -29,12 +90,16 @@ export const mobileNumber = z
  */
 export const loginPassword = z.string().min(1).max(128);
 
-export const loginBody = z.object({
-  mobile: mobileNumber,
-  password: loginPassword,
-  /** Single-use token of a passed captcha; accepted and not yet enforced (captcha comes later). */
-  captchaVerification: z.string().max(512).optional(),
-});
+/** Log in with a mobile number or an e-mail address (exactly one) and the password. */
+export const loginBody = z
+  .object({
+    mobile: mobileNumber.optional(),
+    email: emailAddress.optional(),
+    password: loginPassword,
+    /** Proof of a passed captcha; required when the server's CAPTCHA_ENABLED is on. */
+    captchaVerification: captchaVerification.optional(),
+  })
+  .superRefine(oneDestination);
 export type LoginBody = z.input<typeof loginBody>;
 
 export const loginResult = z.object({
@@ -62,11 +127,62 @@ export const memberUserInfo = z.object({
 });
 export type MemberUserInfo = z.output<typeof memberUserInfo>;
 
+/** `send-sms-code`: a code by SMS (mobile) or e-mail (email), exactly one of them. */
+export const sendSmsCodeBody = z
+  .object({
+    mobile: mobileNumber.optional(),
+    email: emailAddress.optional(),
+    scene: verificationScene,
+    captchaVerification: captchaVerification.optional(),
+  })
+  .superRefine(oneDestination);
+export type SendSmsCodeBody = z.input<typeof sendSmsCodeBody>;
+
+/** The agreement checkbox of the register form: must be ticked. */
+export const agreementAccepted = z.boolean().refine((v) => v, 'validation.agreement');
+
+export const registerBody = z
+  .object({
+    mobile: mobileNumber.optional(),
+    email: emailAddress.optional(),
+    password: newPassword,
+    code: verificationCode,
+    agreement: agreementAccepted,
+    captchaVerification: captchaVerification.optional(),
+  })
+  .superRefine(oneDestination);
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const resetPasswordBody = z
+  .object({
+    mobile: mobileNumber.optional(),
+    email: emailAddress.optional(),
+    code: verificationCode,
+    password: newPassword,
+  })
+  .superRefine(oneDestination);
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** A display name: 1-30 characters after trimming, no control characters. */
+export const nickname = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const length = [...v].length;
+    return length >= 1 && length <= 30 && !/\p{Cc}/u.test(v);
+  }, 'validation.nickname');
+
+export const memberUserUpdateBody = z.object({ nickname });
+export type MemberUserUpdateBody = z.input<typeof memberUserUpdateBody>;
+
+export const memberUserUpdatePasswordBody = z.object({ oldPassword: loginPassword, password: newPassword });
+export type MemberUserUpdatePasswordBody = z.input<typeof memberUserUpdatePasswordBody>;
+
 export const authApi = {
   authLogin: defineApi({
     method: 'POST',
     path: '/app-api/member/auth/login',
-    summary: 'Log in with mobile and password; returns a bearer token',
+    summary: 'Log in with mobile or e-mail and password (plus captchaVerification); returns a bearer token',
     tags: ['auth'],
     auth: false,
     body: loginBody,
@@ -87,5 +203,50 @@ export const authApi = {
     tags: ['auth'],
     auth: true,
     data: memberUserInfo,
+  }),
+  authSendSmsCode: defineApi({
+    method: 'POST',
+    path: '/app-api/member/auth/send-sms-code',
+    summary: 'Send a 6-digit code by SMS (mobile) or e-mail (email) for scene 0 Register or 3 ResetPassword',
+    tags: ['auth'],
+    auth: false,
+    body: sendSmsCodeBody,
+    data: z.boolean(),
+  }),
+  authRegister: defineApi({
+    method: 'POST',
+    path: '/app-api/member/auth/register',
+    summary: 'Create an account with mobile or e-mail, the code sent to it and a password; logs in',
+    tags: ['auth'],
+    auth: false,
+    body: registerBody,
+    data: loginResult,
+  }),
+  authResetPassword: defineApi({
+    method: 'POST',
+    path: '/app-api/member/auth/reset-password',
+    summary: 'Set a new password with the code sent to the mobile or e-mail; ends every session of the user',
+    tags: ['auth'],
+    auth: false,
+    body: resetPasswordBody,
+    data: z.boolean(),
+  }),
+  memberUserUpdate: defineApi({
+    method: 'PUT',
+    path: '/app-api/ip/member-user/update',
+    summary: "Change the logged-in user's nickname",
+    tags: ['auth'],
+    auth: true,
+    body: memberUserUpdateBody,
+    data: z.boolean(),
+  }),
+  memberUserUpdatePassword: defineApi({
+    method: 'PUT',
+    path: '/app-api/ip/member-user/update-password',
+    summary: 'Change the password (the current one is required); ends the other sessions of the user',
+    tags: ['auth'],
+    auth: true,
+    body: memberUserUpdatePasswordBody,
+    data: z.boolean(),
   }),
 };

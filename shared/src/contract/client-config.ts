@@ -12,6 +12,8 @@ export const analyticsConfig = z.object({
 export const clientConfig = z.object({
   /** Null: no analytics configured, load nothing. */
   analytics: analyticsConfig.nullable(),
+  /** Whether login, register and send-code need the security check (CAPTCHA_ENABLED). */
+  captchaEnabled: z.boolean(),
 });
 export type ClientConfig = z.output<typeof clientConfig>;
 

@@ -1,9 +1,11 @@
 import { authApi } from './auth.ts';
+import { captchaApi } from './captcha.ts';
 import { clientConfigApi } from './client-config.ts';
 import { redirectApi } from './redirect.ts';
 import { systemApi } from './system.ts';
 
 export * from './auth.ts';
+export * from './captcha.ts';
 export * from './client-config.ts';
 export * from './codes.ts';
 export * from './define.ts';
@@ -15,6 +17,7 @@ export * from './system.ts';
 export const api = {
   ...systemApi,
   ...authApi,
+  ...captchaApi,
   ...redirectApi,
   ...clientConfigApi,
 };

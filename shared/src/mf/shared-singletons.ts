@@ -14,7 +14,12 @@ const SINGLETONS = [
   '@chakra-ui/react',
   '@emotion/react',
   'react-hook-form',
+  // One copy of the contract's schemas library across apps (it is ~90 kB per copy otherwise).
+  'zod',
+  // Every entry point of the shared package an app imports must be listed: an unlisted one is
+  // bundled into each app, with its own ApiError class and its own toaster store.
   '@portal/shared',
+  '@portal/shared/ui',
 ] as const;
 
 export type SharedConfig = Record<string, { singleton: true; requiredVersion: false; eager?: boolean }>;

@@ -5,7 +5,7 @@ describe('ROUTE_TABLE', () => {
   it('lists every page of SPEC section 2 once', () => {
     const patterns = ROUTE_TABLE.map((r) => r.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
-    expect(patterns).toHaveLength(33);
+    expect(patterns).toHaveLength(35);
     for (const p of ['/', '/h5/success', '/blog/:slug', '/admin', '/admin/static/components/IPManagement']) {
       expect(patterns).toContain(p);
     }

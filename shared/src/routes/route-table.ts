@@ -31,6 +31,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/', 'marketing'),
   page('/service', 'marketing'),
   page('/use-scene', 'marketing'),
+  // Linked from registration (accounts issue): the agreement users accept.
+  page('/terms', 'marketing'),
+  page('/privacy', 'marketing'),
   page('/blog', 'marketing'),
   page('/blog/:slug', 'marketing'),
   page('/dynamic-residential-proxies', 'marketing'),

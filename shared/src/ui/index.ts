@@ -3,3 +3,4 @@ export * from './StatusPage.tsx';
 export { system } from './theme.ts';
 export * from './useLocalePath.ts';
 export * from './toaster.ts';
+export * from './fieldMessage.ts';

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
-import { type Locale, uiStore } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { api, callApi, type Locale, uiStore } from '@portal/shared';
+import { CaptchaProvider } from '../captcha/CaptchaProvider.tsx';
 import { trackPageView } from '../analytics/analytics.ts';
 import { AppToasts } from '../app/Toasts.tsx';
 import { useMessages } from '../i18n/catalogs.ts';
@@ -26,7 +29,9 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
       <NavigationProgress />
       {/* Scrolls to the top on navigation, or to the element the URL's hash names. */}
       <ScrollRestoration />
-      <Outlet />
+      <CaptchaGate>
+        <Outlet />
+      </CaptchaGate>
       <CustomerServicePanel />
       <UpdatePrompt />
       <AppToasts />
@@ -67,4 +72,14 @@ function DocumentTitle() {
     trackPageView(location.pathname + location.search, document.title);
   }, [location.pathname, location.search]);
   return null;
+}
+
+/** The security check is on unless the server says otherwise (CAPTCHA_ENABLED=false). */
+function CaptchaGate({ children }: { children: ReactNode }) {
+  const { data } = useQuery({
+    queryKey: ['client-config'],
+    queryFn: () => callApi(api.clientConfigGet, undefined, { silent: true }),
+    staleTime: Infinity,
+  });
+  return <CaptchaProvider enabled={data?.captchaEnabled ?? true}>{children}</CaptchaProvider>;
 }

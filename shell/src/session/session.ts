@@ -7,8 +7,12 @@ export async function refreshUserInfo(): Promise<void> {
   if (info) authStore.userInfo = info;
 }
 
-export async function login(mobile: string, password: string, captchaVerification?: string): Promise<void> {
-  const result = await callApi(api.authLogin, { body: { mobile, password, captchaVerification } });
+export async function login(
+  account: { mobile: string } | { email: string },
+  password: string,
+  captchaVerification?: string,
+): Promise<void> {
+  const result = await callApi(api.authLogin, { body: { ...account, password, captchaVerification } });
   if (!result) throw new Error('login returned no token');
   setSession(result.token);
   await refreshUserInfo();

@@ -1,18 +1,61 @@
-import { authApi } from '@portal/shared';
+import { AuthErrorCode, authApi, CODE_TTL_MINUTES, type Locale, VerificationScene } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../plugins/contract.ts';
+import type { Config } from '../../config.ts';
+import { translate } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { unauthorized } from '../../plugins/errors.ts';
-import { login } from './service.ts';
+import { route } from '../../plugins/contract.ts';
+import { BusinessError, unauthorized } from '../../plugins/errors.ts';
+import { requireCaptcha } from '../captcha/routes.ts';
+import type { OutgoingMessage } from '../messaging/transports.ts';
+import { getWebsite } from '../system/service.ts';
+import { type Destination, destinationOf, requestCode, type SendOutcome } from './codes.ts';
+import { changePassword, login, register, resetPassword, updateNickname } from './service.ts';
 import { revokeSession } from './sessions.ts';
 import { findUserById, toUserInfo } from './users.ts';
 
-export async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  // captchaVerification is accepted and not checked yet: captcha enforcement is its own issue.
-  route(app, authApi.authLogin, (request) => login(app.db, request.body.mobile, request.body.password));
+/** The SMS or e-mail for a send outcome, in the caller's language; null when nothing goes out. */
+export function composeMessage(
+  outcome: SendOutcome,
+  { destination, scene, locale, site }: { destination: Destination; scene: VerificationScene; locale: Locale; site: string },
+): OutgoingMessage | null {
+  const base = { channel: destination.channel, to: destination.to, locale };
+  if (outcome.kind === 'nothing') return null;
+  if (outcome.kind === 'notice') {
+    return {
+      ...base,
+      kind: 'notice',
+      code: null,
+      subject: translate(locale, 'message.accountExists.subject', { site }),
+      text: translate(locale, 'message.accountExists', { site }),
+    };
+  }
+  const params = { site, code: outcome.code, minutes: CODE_TTL_MINUTES };
+  return {
+    ...base,
+    kind: 'code',
+    code: outcome.code,
+    subject: translate(locale, 'message.code.subject', params),
+    text: translate(locale, scene === VerificationScene.Register ? 'message.code.register' : 'message.code.reset', params),
+  };
+}
+
+export async function accountsRoutes(
+  app: FastifyInstance,
+  { config }: { config: Pick<Config, 'captchaEnabled'> },
+): Promise<void> {
+  route(app, authApi.authLogin, (request) => {
+    const { password, captchaVerification } = request.body;
+    return login(app.db, {
+      login: destinationOf(request.body),
+      password,
+      ip: request.ip,
+      now: app.now(),
+      beforeVerify: () => requireCaptcha(app, config, captchaVerification),
+    });
+  });
 
   route(app, authApi.authLogout, async (request) => {
-    await revokeSession(app.db, currentUser(request).sessionId);
+    await revokeSession(app.db, currentUser(request).sessionId, app.now());
     return true;
   });
 
@@ -21,5 +64,45 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     // Deleted between the session check and now: the session cascades away with the user.
     if (!user) throw unauthorized();
     return toUserInfo(user);
+  });
+
+  route(app, authApi.authSendSmsCode, async (request) => {
+    const { scene, captchaVerification } = request.body;
+    const destination = destinationOf(request.body);
+    if (!app.messenger.available(destination.channel)) {
+      const key = destination.channel === 'sms' ? 'auth.smsUnavailable' : 'auth.emailUnavailable';
+      throw new BusinessError(AuthErrorCode.ChannelUnavailable, key);
+    }
+    await requireCaptcha(app, config, captchaVerification);
+    const site = (await getWebsite(app.db, request.hostname)).name[request.locale];
+    const outcome = await requestCode(app.db, { destination, scene, ip: request.ip, now: app.now() });
+    const message = composeMessage(outcome, { destination, scene, locale: request.locale, site });
+    // Same answer whether a code, a notice or nothing went out (no account enumeration).
+    if (message) await app.messenger.dispatch(message);
+    return true;
+  });
+
+  route(app, authApi.authRegister, async (request) => {
+    const { code, password, captchaVerification } = request.body;
+    await requireCaptcha(app, config, captchaVerification);
+    return register(app.db, { destination: destinationOf(request.body), code, password, now: app.now() });
+  });
+
+  route(app, authApi.authResetPassword, async (request) => {
+    const { code, password } = request.body;
+    await resetPassword(app.db, { destination: destinationOf(request.body), code, password, now: app.now() });
+    return true;
+  });
+
+  route(app, authApi.memberUserUpdate, async (request) => {
+    await updateNickname(app.db, currentUser(request).id, request.body.nickname);
+    return true;
+  });
+
+  route(app, authApi.memberUserUpdatePassword, async (request) => {
+    const { id, sessionId } = currentUser(request);
+    const { oldPassword, password } = request.body;
+    await changePassword(app.db, { userId: id, sessionId, oldPassword, password, now: app.now() });
+    return true;
   });
 }

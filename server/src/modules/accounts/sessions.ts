@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberSessions } from './tables.ts';
 
@@ -82,6 +82,20 @@ export async function revokeSession(db: Db, sessionId: number, now = new Date())
     .update(memberSessions)
     .set({ revokedAt: now })
     .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.revokedAt)));
+}
+
+/** Ends every session of a user (password reset), or every one but `keep` (password change). */
+export async function revokeUserSessions(db: Db, userId: number, now: Date, keep?: number): Promise<void> {
+  await db
+    .update(memberSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(memberSessions.userId, userId),
+        isNull(memberSessions.revokedAt),
+        keep === undefined ? undefined : ne(memberSessions.id, keep),
+      ),
+    );
 }
 
 /**

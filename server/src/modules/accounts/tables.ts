@@ -1,4 +1,4 @@
-import type { CertificationType, IdentificationStatus } from '@portal/shared';
+import type { CertificationType, IdentificationStatus, VerificationScene } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -49,4 +49,29 @@ export const memberSessions = pgTable(
   },
   // Revoking every session of a user (password reset) and pruning dead ones look up by user.
   (t) => [index('member_sessions_user_id').on(t.userId)],
+);
+
+/**
+ * A verification code sent for register (scene 0) or password reset (scene 3). Only a salted
+ * SHA-256 of the code is kept (out of sight in logs, dumps and dashboards; six digits cannot resist
+ * an offline search, so the real protection is the 5-minute life and the 5 tries). A new code for a
+ * destination and scene retires the older ones.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** `sms` with a mobile number, `email` with a lower-case address. */
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    destination: text('destination').notNull(),
+    scene: smallint('scene').$type<VerificationScene>().notNull(),
+    /** `salt$sha256hex` of the code. */
+    codeHash: text('code_hash').notNull(),
+    /** Checks made against this code, right or wrong; at the limit the code is dead. */
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_destination').on(t.destination, t.scene)],
 );

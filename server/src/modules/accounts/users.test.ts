@@ -79,7 +79,7 @@ describe('login service', () => {
     const old = `scrypt$16384$8$1$${salt}$${oldKey.toString('base64url')}`;
     expect(key).not.toBe(oldKey.toString('base64url'));
     await database.db.update(memberUsers).set({ passwordHash: old }).where(eq(memberUsers.id, user.id));
-    await login(database.db, '13944445555', 'Secret@123');
+    await login(database.db, { login: { channel: 'sms', to: '13944445555' }, password: 'Secret@123', ip: '127.0.0.1' });
     const after = await findUserByMobile(database.db, '13944445555');
     expect(after?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword('Secret@123', after?.passwordHash ?? '')).toBe(true);
@@ -95,6 +95,9 @@ describe('demo user seed', () => {
     const demo = await findUserByMobile(database.db, DEMO_USER.mobile);
     expect(demo).toMatchObject({ nickname: 'Demo', limitBalance: 10_240 });
     expect(await database.db.$count(memberUsers, eq(memberUsers.mobile, DEMO_USER.mobile))).toBe(1);
-    expect((await login(database.db, '13800138000', 'Demo@123456')).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(
+      (await login(database.db, { login: { channel: 'sms', to: '13800138000' }, password: 'Demo@123456', ip: '127.0.0.1' }))
+        .token,
+    ).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

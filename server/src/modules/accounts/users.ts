@@ -94,6 +94,16 @@ export async function findUserByMobile(db: Db, mobile: string): Promise<MemberUs
   return user;
 }
 
+export async function findUserByEmail(db: Db, email: string): Promise<MemberUser | undefined> {
+  const [user] = await db.select().from(memberUsers).where(eq(memberUsers.email, email.trim().toLowerCase())).limit(1);
+  return user;
+}
+
+/** The user of a login id: a mobile number (`sms`) or an e-mail address (`email`). */
+export async function findUserByLogin(db: Db, login: { channel: 'sms' | 'email'; to: string }): Promise<MemberUser | undefined> {
+  return login.channel === 'sms' ? findUserByMobile(db, login.to) : findUserByEmail(db, login.to);
+}
+
 export async function findUserById(db: Db, id: number): Promise<MemberUser | undefined> {
   const [user] = await db.select().from(memberUsers).where(eq(memberUsers.id, id)).limit(1);
   return user;

@@ -5,7 +5,10 @@ import { ping } from '../../db/client.ts';
 import { route } from '../../plugins/contract.ts';
 import { getWebsite } from './service.ts';
 
-export async function systemRoutes(app: FastifyInstance, { config }: { config: Pick<Config, 'analytics'> }): Promise<void> {
+export async function systemRoutes(
+  app: FastifyInstance,
+  { config }: { config: Pick<Config, 'analytics' | 'captchaEnabled'> },
+): Promise<void> {
   // For load balancers and orchestrators: 200 only when the database answers.
   app.get('/healthz', { schema: { summary: 'Liveness and database check', tags: ['system'] } }, async (request, reply) => {
     try {
@@ -24,5 +27,5 @@ export async function systemRoutes(app: FastifyInstance, { config }: { config: P
   route(app, systemApi.websiteGet, (request) => getWebsite(app.db, request.hostname));
 
   // From the environment, validated at start (config.ts): the browser build stays the same everywhere.
-  route(app, clientConfigApi.clientConfigGet, () => ({ analytics: config.analytics }));
+  route(app, clientConfigApi.clientConfigGet, () => ({ analytics: config.analytics, captchaEnabled: config.captchaEnabled }));
 }

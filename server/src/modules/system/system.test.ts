@@ -112,7 +112,11 @@ describe('GET /app-api/system/client-config', () => {
   it('answers analytics null when no script is configured', async () => {
     const res = await t.app.inject('/app-api/system/client-config');
     expect(res.statusCode).toBe(200);
-    expect(envelope(clientConfig).parse(res.json())).toEqual({ code: 0, data: { analytics: null }, msg: '' });
+    expect(envelope(clientConfig).parse(res.json())).toEqual({
+      code: 0,
+      data: { analytics: null, captchaEnabled: false },
+      msg: '',
+    });
   });
 
   it('answers the configured analytics script and site id', async () => {
@@ -127,13 +131,24 @@ describe('GET /app-api/system/client-config', () => {
     try {
       expect((await configured.app.inject('/app-api/system/client-config')).json().data).toEqual({
         analytics: { scriptUrl: 'https://stats.example.com/script.js', siteId: 'b7e1c2d4-5f60-4a1b-9c3d-2e4f6a8b0c1d' },
+        captchaEnabled: false,
       });
       expect((await selfHosted.app.inject('/app-api/system/client-config')).json().data).toEqual({
         analytics: { scriptUrl: '/stats/script.js', siteId: null },
+        captchaEnabled: false,
       });
     } finally {
       await configured.close();
       await selfHosted.close();
+    }
+  });
+
+  it('tells the browser whether the security check is required', async () => {
+    const guarded = await createTestApp({ database, env: { CAPTCHA_ENABLED: 'true' } });
+    try {
+      expect((await guarded.app.inject('/app-api/system/client-config')).json().data.captchaEnabled).toBe(true);
+    } finally {
+      await guarded.close();
     }
   });
 });

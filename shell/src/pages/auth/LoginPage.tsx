@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Field, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,12 +9,16 @@ import { ApiError } from '@portal/shared';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { safeReturnPath } from '../../routing/guard.ts';
 import { login } from '../../session/session.ts';
+import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { errorOf } from '../../forms/fieldError.ts';
 
+// One field for either: accounts are registered by mobile or by e-mail.
 const schema = z.object({
-  mobile: z
+  account: z
     .string()
     .trim()
-    .regex(/^1[3-9]\d{9}$/, 'login.mobileInvalid'),
+    .refine((v) => /^1[3-9]\d{9}$/.test(v) || z.email().safeParse(v).success, 'login.accountInvalid'),
   password: z.string().min(1, 'login.passwordRequired'),
 });
 type LoginForm = z.infer<typeof schema>;
@@ -27,17 +31,17 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(schema),
-    defaultValues: { mobile: '', password: '' },
+    defaultValues: { account: '', password: '' },
   });
-  const fieldError = (key: keyof LoginForm) => {
-    const id = formState.errors[key]?.message;
-    return id ? intl.formatMessage({ id }) : undefined;
-  };
+  const fieldError = (key: keyof LoginForm) => errorOf(intl, formState.errors, key);
 
-  const onSubmit = handleSubmit(async ({ mobile, password }) => {
+  const verify = useCaptcha();
+  const onSubmit = handleSubmit(async ({ account, password }) => {
     setFailure(null);
+    const captchaVerification = await verify();
+    if (captchaVerification === null) return;
     try {
-      await login(mobile, password);
+      await login(account.includes('@') ? { email: account } : { mobile: account }, password, captchaVerification || undefined);
       message('success', intl.formatMessage({ id: 'login.success' }));
       navigate(safeReturnPath(params.get('redirect')) ?? to('/'), { replace: true });
     } catch (e) {
@@ -47,61 +51,43 @@ export default function LoginPage() {
   });
 
   return (
-    <Box display="flex" justifyContent="center" px={4} py={{ base: 8, md: 16 }}>
-      <Card.Root w="full" maxW="md">
-        <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap={5}>
-              <Stack gap={1}>
-                <Heading as="h1" size="2xl">
-                  <FormattedMessage id="auth.login.title" />
-                </Heading>
-                <Text color="fg.muted">
-                  <FormattedMessage id="auth.login.description" />
-                </Text>
-              </Stack>
-              {failure ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{failure}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              <Field.Root invalid={!!formState.errors.mobile} required>
-                <Field.Label>
-                  <FormattedMessage id="login.mobile" />
-                </Field.Label>
-                <Input type="tel" inputMode="numeric" autoComplete="username" maxLength={11} {...register('mobile')} />
-                <Field.ErrorText>{fieldError('mobile')}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!formState.errors.password} required>
-                <Field.Label>
-                  <FormattedMessage id="login.password" />
-                </Field.Label>
-                <Input type="password" autoComplete="current-password" {...register('password')} />
-                <Field.ErrorText>{fieldError('password')}</Field.ErrorText>
-              </Field.Root>
-              <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
-                <FormattedMessage id="login.submit" />
-              </Button>
-              <Stack direction="row" justify="space-between" fontSize="sm">
-                <ChakraLink asChild color="brand.fg">
-                  <Link to={to('/forgot-password')}>
-                    <FormattedMessage id="login.forgot" />
-                  </Link>
-                </ChakraLink>
-                <Text>
-                  <FormattedMessage id="login.noAccount" />{' '}
-                  <ChakraLink asChild color="brand.fg">
-                    <Link to={to('/register')}>
-                      <FormattedMessage id="nav.register" />
-                    </Link>
-                  </ChakraLink>
-                </Text>
-              </Stack>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+    <AuthCard titleId="auth.login.title" descriptionId="auth.login.description" failure={failure}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap={5}>
+          <Field.Root invalid={!!formState.errors.account} required>
+            <Field.Label>
+              <FormattedMessage id="login.account" />
+            </Field.Label>
+            <Input type="text" autoComplete="username" {...register('account')} />
+            <Field.ErrorText>{fieldError('account')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!formState.errors.password} required>
+            <Field.Label>
+              <FormattedMessage id="login.password" />
+            </Field.Label>
+            <Input type="password" autoComplete="current-password" {...register('password')} />
+            <Field.ErrorText>{fieldError('password')}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
+            <FormattedMessage id="login.submit" />
+          </Button>
+          <Stack direction="row" justify="space-between" fontSize="sm">
+            <ChakraLink asChild color="brand.fg">
+              <Link to={to('/forgot-password')}>
+                <FormattedMessage id="login.forgot" />
+              </Link>
+            </ChakraLink>
+            <Text>
+              <FormattedMessage id="login.noAccount" />{' '}
+              <ChakraLink asChild color="brand.fg">
+                <Link to={to('/register')}>
+                  <FormattedMessage id="nav.register" />
+                </Link>
+              </ChakraLink>
+            </Text>
+          </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,5 +1,117 @@
-import { PlaceholderPage } from '@portal/shared/ui';
+import { Button, Checkbox, Field, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { api, callApi, setSession } from '@portal/shared';
+import { message, useLocalePath } from '@portal/shared/ui';
+import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
+import { applyServerError, errorOf } from '../../forms/fieldError.ts';
+import { safeReturnPath } from '../../routing/guard.ts';
+import { refreshUserInfo } from '../../session/session.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { checkConfirm, checkDestination, destination, destinationFields } from './codeForm.ts';
+import { DestinationFields } from './DestinationFields.tsx';
+import { PasswordFields } from './PasswordFields.tsx';
+
+const schema = z
+  .object({ ...destinationFields, agreement: z.boolean().refine((v) => v, 'register.agreeRequired') })
+  .superRefine(checkDestination)
+  .superRefine(checkConfirm);
+type RegisterForm = z.input<typeof schema>;
 
 export default function RegisterPage() {
-  return <PlaceholderPage titleId="auth.register.title" descriptionId="auth.register.description" />;
+  const intl = useIntl();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const verify = useCaptcha();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { by: 'mobile', mobile: '', email: '', code: '', password: '', confirm: '', agreement: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    const captchaVerification = await verify();
+    if (captchaVerification === null) return;
+    try {
+      const result = await callApi(api.authRegister, {
+        body: {
+          ...destination(v),
+          code: v.code,
+          password: v.password,
+          agreement: v.agreement,
+          captchaVerification: captchaVerification || undefined,
+        },
+      });
+      if (!result) return;
+      setSession(result.token);
+      await refreshUserInfo();
+      message('success', intl.formatMessage({ id: 'register.success' }));
+      navigate(safeReturnPath(params.get('redirect')) ?? to('/admin/dashboard'), { replace: true });
+    } catch (e) {
+      setFailure(applyServerError(e, (name, msg) => form.setError(name as keyof RegisterForm, { message: msg })));
+    }
+  });
+
+  return (
+    <AuthCard titleId="auth.register.title" descriptionId="auth.register.description" failure={failure}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap={4}>
+          <DestinationFields form={form} scene={0} onFailure={setFailure} />
+          <PasswordFields form={form} />
+          <Field.Root invalid={!!errors.agreement}>
+            <Controller
+              control={form.control}
+              name="agreement"
+              render={({ field }) => (
+                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)} alignItems="flex-start">
+                  <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                  <Checkbox.Control mt="0.5" data-testid="agreement" />
+                  <Checkbox.Label fontWeight="normal">
+                    <FormattedMessage
+                      id="register.agree"
+                      values={{
+                        terms: (
+                          <ChakraLink asChild color="brand.fg">
+                            <Link to={to('/terms')} target="_blank">
+                              <FormattedMessage id="register.terms" />
+                            </Link>
+                          </ChakraLink>
+                        ),
+                        privacy: (
+                          <ChakraLink asChild color="brand.fg">
+                            <Link to={to('/privacy')} target="_blank">
+                              <FormattedMessage id="register.privacy" />
+                            </Link>
+                          </ChakraLink>
+                        ),
+                      }}
+                    />
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              )}
+            />
+            <Field.ErrorText>{errorOf(intl, errors, 'agreement')}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+            <FormattedMessage id="register.submit" />
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            <FormattedMessage id="register.haveAccount" />{' '}
+            <ChakraLink asChild color="brand.fg">
+              <Link to={to('/login')}>
+                <FormattedMessage id="nav.login" />
+              </Link>
+            </ChakraLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,129 @@
+import { codeFromOutbox, createUser, expectRemotePage, signIn, uniqueEmail, uniqueMobile } from '../support/portal.ts';
+import { expect, test } from '../support/test.ts';
+
+test.describe('accounts', () => {
+  test('register by mobile with the code from the sandbox outbox, log out, log in again (Chinese)', async ({ page, request }) => {
+    const mobile = uniqueMobile();
+    await page.goto('/register');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByTestId('send-code').click();
+    await expect(page.getByText('验证码已发送')).toBeVisible();
+    await expect(page.getByTestId('send-code')).toHaveText(/\d+ 秒后重新获取/);
+    await expect(page.getByTestId('send-code')).toBeDisabled();
+    await page.getByLabel('验证码', { exact: true }).fill(await codeFromOutbox(request, mobile));
+    await page.getByLabel('密码', { exact: true }).fill('Secret-2026');
+    await page.getByLabel('确认密码').fill('Secret-2026');
+    await page.getByTestId('agreement').click();
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expectRemotePage(page, 'user-center');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.goto('/login');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByLabel('密码', { exact: true }).fill('Secret-2026');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('remaining-traffic')).toHaveText('0 MB');
+  });
+
+  test('register by e-mail (English), landing where the visitor was going', async ({ page, request }) => {
+    const email = uniqueEmail();
+    await page.goto('/en/register?redirect=%2Fen%2Fadmin%2Faccount');
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByTestId('send-code').click();
+    await expect(page.getByText('Verification code sent')).toBeVisible();
+    await page.getByLabel('Verification code', { exact: true }).fill(await codeFromOutbox(request, email));
+    await page.getByLabel('Password', { exact: true }).fill('Secret-2026');
+    await page.getByLabel('Confirm password').fill('Secret-2026');
+    await page.getByTestId('agreement').click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/en\/admin\/account$/);
+    await expect(page.getByText(/^e\*+@example\.com$/)).toBeVisible();
+  });
+
+  test('bad registration input gets localized messages and nothing typed is lost', async ({ page }) => {
+    await page.goto('/en/register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Enter an 11-digit mainland China mobile number')).toBeVisible();
+    await expect(page.getByText('Enter the 6-digit code')).toBeVisible();
+    await expect(page.getByText('Please read the Terms of Service and Privacy Policy first')).toBeVisible();
+    await page.getByLabel('Mobile number').fill('13712345678');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('different');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(page.getByLabel('Mobile number')).toHaveValue('13712345678');
+    // A wrong code reaches the server and comes back as a readable message, not an error page.
+    await page.getByLabel('Verification code', { exact: true }).fill('000000');
+    await page.getByLabel('Password', { exact: true }).fill('Secret-2026');
+    await page.getByLabel('Confirm password').fill('Secret-2026');
+    await page.getByTestId('agreement').click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('The verification code is incorrect or has expired')).toBeVisible();
+
+    await page.goto('/register');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page.getByText('请先阅读并同意《服务条款》和《隐私政策》')).toBeVisible();
+  });
+
+  test('the Terms of Service and Privacy Policy pages exist in both languages', async ({ page }) => {
+    await page.goto('/en/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
+  });
+
+  test('forgot password resets with a code, signs out old sessions, and the new password works', async ({ page, request }) => {
+    const user = createUser();
+    const before = await request.post('/app-api/member/auth/login', { data: { mobile: user.mobile, password: user.password } });
+    const oldToken = ((await before.json()) as { data: { token: string } }).data.token;
+
+    await page.goto('/en/forgot-password');
+    await page.getByLabel('Mobile number').fill(user.mobile);
+    await page.getByTestId('send-code').click();
+    await expect(page.getByText('Verification code sent')).toBeVisible();
+    await page.getByLabel('Verification code', { exact: true }).fill(await codeFromOutbox(request, user.mobile));
+    await page.getByLabel('New password', { exact: true }).fill('Brand-new-2026');
+    await page.getByLabel('Confirm password').fill('Brand-new-2026');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Password changed. Please log in with the new password')).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await page.getByLabel('Mobile number').fill(user.mobile);
+    await page.getByLabel('Password', { exact: true }).fill('Brand-new-2026');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    const stale = await request.get('/app-api/ip/member-user/get', { headers: { Authorization: `Bearer ${oldToken}` } });
+    expect((await stale.json()).code).toBe(401);
+  });
+
+  test('account page: edit the nickname and change the password (Chinese and English)', async ({ page }) => {
+    const user = await signIn(page);
+    await page.goto('/admin/account');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('账户信息');
+    await expect(page.getByTestId('certification-status')).toHaveText('未认证');
+    await expect(page.getByRole('link', { name: '去认证' })).toBeVisible();
+    await page.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('textbox', { name: '昵称' }).fill('  ');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('请输入昵称')).toBeVisible();
+    await page.getByRole('textbox', { name: '昵称' }).fill('代理达人');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByTestId('nickname')).toHaveText('代理达人');
+    await expect(page.getByTestId('user-menu')).toHaveText('代理达人');
+
+    await page.goto('/en/admin/account');
+    await page.getByLabel('Current password').fill('not-my-password1');
+    await page.getByLabel('New password', { exact: true }).fill('Another-2026');
+    await page.getByLabel('Confirm new password').fill('Another-2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('The current password is incorrect')).toBeVisible();
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed. Other devices have been signed out')).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveValue('');
+  });
+});

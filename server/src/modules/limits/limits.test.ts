@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { clearFailures, consume, lockedFor, purgeRateLimits, recordFailure } from './limits.ts';
+import { rateLimits } from './tables.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const T0 = new Date('2026-11-21T08:00:00Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+describe('consume (quotas)', () => {
+  it('allows `limit` events per window, then says how long until the window ends', async () => {
+    const q = { key: 'test:a', limit: 2, windowMs: 60_000 };
+    expect(await consume(database.db, [q], at(0))).toEqual({ ok: true });
+    expect(await consume(database.db, [q], at(10_000))).toEqual({ ok: true });
+    expect(await consume(database.db, [q], at(15_000))).toEqual({ ok: false, quota: q, retryAfterMs: 45_000 });
+    // The window starts at the first event and restarts after it ends.
+    expect(await consume(database.db, [q], at(60_000))).toEqual({ ok: true });
+    expect(await consume(database.db, [q], at(61_000))).toEqual({ ok: true });
+    expect((await consume(database.db, [q], at(62_000))).ok).toBe(false);
+  });
+
+  it('takes every quota or none: a refusal does not use up the others', async () => {
+    const short = { key: 'test:short', limit: 1, windowMs: 60_000 };
+    const daily = { key: 'test:daily', limit: 5, windowMs: 86_400_000 };
+    expect((await consume(database.db, [short, daily], at(0))).ok).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await consume(database.db, [short, daily], at(1000 + i))).ok).toBe(false);
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, 'test:daily'));
+    expect(row?.count).toBe(1);
+  });
+
+  it('reports the first exhausted quota in the order given', async () => {
+    const a = { key: 'test:z-first', limit: 1, windowMs: 60_000 };
+    const b = { key: 'test:a-second', limit: 1, windowMs: 60_000 };
+    await consume(database.db, [a, b], at(0));
+    const result = await consume(database.db, [a, b], at(1));
+    expect(result.ok === false && result.quota).toBe(a);
+  });
+
+  it('never grants more than the limit to concurrent callers', async () => {
+    const q = { key: 'test:race', limit: 3, windowMs: 60_000 };
+    const results = await Promise.all(Array.from({ length: 10 }, () => consume(database.db, [q], at(0))));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+  });
+});
+
+describe('failure lockouts', () => {
+  const rule = { key: 'test:login', limit: 3, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+
+  it('blocks the key for blockMs at the limit-th failure within the window', async () => {
+    expect(await recordFailure(database.db, rule, at(0))).toBe(false);
+    expect(await recordFailure(database.db, rule, at(1000))).toBe(false);
+    expect(await lockedFor(database.db, [rule.key], at(2000))).toBe(0);
+    expect(await recordFailure(database.db, rule, at(2000))).toBe(true);
+    expect(await lockedFor(database.db, [rule.key], at(2000))).toBe(15 * 60_000);
+    expect(await lockedFor(database.db, ['unrelated', rule.key], at(62_000))).toBe(14 * 60_000);
+    expect(await lockedFor(database.db, [rule.key], at(2000 + 15 * 60_000))).toBe(0);
+  });
+
+  it('does not add up failures of different windows', async () => {
+    const r = { ...rule, key: 'test:spread' };
+    await recordFailure(database.db, r, at(0));
+    await recordFailure(database.db, r, at(1000));
+    expect(await recordFailure(database.db, r, at(15 * 60_000 + 1))).toBe(false);
+    expect(await lockedFor(database.db, [r.key], at(15 * 60_000 + 2))).toBe(0);
+  });
+
+  it('clearFailures forgets the count and ends a block', async () => {
+    const r = { ...rule, key: 'test:clear' };
+    for (let i = 0; i < 3; i++) await recordFailure(database.db, r, at(i));
+    expect(await lockedFor(database.db, [r.key], at(10))).toBeGreaterThan(0);
+    await clearFailures(database.db, r.key);
+    expect(await lockedFor(database.db, [r.key], at(10))).toBe(0);
+    expect(await recordFailure(database.db, r, at(20))).toBe(false);
+  });
+});
+
+describe('purgeRateLimits', () => {
+  it('deletes rows an hour after their window or block ended, and keeps the others', async () => {
+    await consume(database.db, [{ key: 'purge:old', limit: 1, windowMs: 60_000 }], at(0));
+    await recordFailure(database.db, { key: 'purge:blocked', limit: 1, windowMs: 60_000, blockMs: 3 * 60 * 60_000 }, at(0));
+    await purgeRateLimits(database.db, at(2 * 60 * 60_000));
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys).not.toContain('purge:old');
+    expect(keys).toContain('purge:blocked');
+  });
+});
