@@ -122,7 +122,9 @@ function Info({ labelId, value }: { labelId: string; value: string | null }) {
       <Text fontSize="sm" color="fg.muted">
         <FormattedMessage id={labelId} />
       </Text>
-      <Text fontWeight="medium">{value ?? <FormattedMessage id="uc.account.notSet" />}</Text>
+      <Text fontWeight="medium" data-testid={labelId}>
+        {value ?? <FormattedMessage id="uc.account.notSet" />}
+      </Text>
     </Box>
   );
 }
