@@ -6,10 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 // One fresh all-in-one server per run: its own DATA_DIR (registry, versioned remotes, PGlite) and,
 // when the test script made one, its own PostgreSQL database. Workers inherit these variables.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-process.env.E2E_PORT ??= '8199';
+// Ports of this run (workers inherit them): derived from the process id, so two runs never collide.
+process.env.E2E_PORT ??= String(20_000 + ((process.pid * 2) % 20_000));
 // A second instance with the captcha switched on, for the journeys that solve it.
 process.env.E2E_CAPTCHA_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-captcha-'));
-process.env.E2E_CAPTCHA_PORT ??= '8198';
+process.env.E2E_CAPTCHA_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const root = path.resolve(import.meta.dirname, '..');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export const serverEnv: Record<string, string> = {

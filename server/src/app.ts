@@ -7,6 +7,8 @@ import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { certificationRoutes } from './modules/certification/routes.ts';
+import type { IdentityVerifier } from './modules/certification/verifier.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The HTTP client of the SMS providers (tests pass a fake). */
   fetch?: FetchLike;
+  /** Replaces the configured identity verifier of personal certification (tests). */
+  identityVerifier?: IdentityVerifier;
 }
 
 /** The whole server, not listening yet. Migrations and seeding are the caller's (see main.ts). */
@@ -40,6 +44,7 @@ export async function buildApp({
   logger,
   clock = systemClock,
   fetch,
+  identityVerifier,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -70,6 +75,11 @@ export async function buildApp({
   await app.register(systemRoutes, { config });
   await app.register(captchaRoutes);
   await app.register(accountsRoutes, { config });
+  await app.register(certificationRoutes, {
+    config,
+    ...(fetch && { fetch }),
+    ...(identityVerifier && { verifier: identityVerifier }),
+  });
   await app.register(redirectsRoutes);
   await app.register(staticPlugin, { config });
   await app.register(remotesRoutes, { config });

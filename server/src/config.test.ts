@@ -12,6 +12,9 @@ function configError(env: Record<string, string>): ConfigError {
   throw new Error('expected a ConfigError');
 }
 
+/** Outside the sandbox DATA_ENCRYPTION_KEY is required (certification data at rest). */
+const WITH_KEY = { DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=' };
+
 describe('loadConfig', () => {
   it('applies the defaults, resolving paths against the repo root', () => {
     const config = loadConfig({});
@@ -40,6 +43,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       DEV_REMOTES: '1',
       SANDBOX: 'false',
+      DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -59,8 +63,17 @@ describe('loadConfig', () => {
   });
 
   it('turns the sandbox off by default once a real provider is configured', () => {
-    expect(loadConfig({ ALIPAY_APP_ID: '2021000000000000' }).sandbox).toBe(false);
-    expect(loadConfig({ SMTP_URL: 'smtp://mail', MAIL_FROM: 'no-reply@example.com' }).sandbox).toBe(false);
+    expect(
+      loadConfig({ DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ALIPAY_APP_ID: '2021000000000000' })
+        .sandbox,
+    ).toBe(false);
+    expect(
+      loadConfig({
+        DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+        SMTP_URL: 'smtp://mail',
+        MAIL_FROM: 'no-reply@example.com',
+      }).sandbox,
+    ).toBe(false);
     expect(loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SANDBOX: 'true' }).sandbox).toBe(
       true,
     );
@@ -135,6 +148,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ sms: null, mail: null });
     expect(
       loadConfig({
+        ...WITH_KEY,
         SMS_PROVIDER: 'aliyun',
         SMS_ACCESS_KEY_ID: 'id',
         SMS_ACCESS_KEY_SECRET: 'secret',
@@ -152,14 +166,23 @@ describe('loadConfig', () => {
       },
     });
     expect(
-      loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/send', SMS_WEBHOOK_TOKEN: 't' }).sms,
+      loadConfig({
+        DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+        SMS_WEBHOOK_TOKEN: 't',
+      }).sms,
     ).toEqual({
       provider: 'webhook',
       url: 'https://sms.example.com/send',
       token: 't',
     });
     expect(
-      loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'NovaProxy <no-reply@novaproxy.com>' }),
+      loadConfig({
+        DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+        SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+        MAIL_FROM: 'NovaProxy <no-reply@novaproxy.com>',
+      }),
     ).toMatchObject({
       sandbox: false,
       mail: { url: 'smtps://u:p@smtp.example.com:465', from: 'NovaProxy <no-reply@novaproxy.com>' },
@@ -168,18 +191,22 @@ describe('loadConfig', () => {
 
   it('names the missing or bad provider variables', () => {
     expect(
-      configError({ SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'id' })
+      configError({ ...WITH_KEY, SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'id' })
         .issues.map((i) => i.variable)
         .sort(),
     ).toEqual(['SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE']);
-    expect(configError({ SMS_PROVIDER: 'webhook' }).issues.map((i) => i.variable)).toEqual(['SMS_WEBHOOK_URL']);
-    expect(configError({ SMS_PROVIDER: 'twilio' }).issues.map((i) => i.variable)).toEqual(['SMS_PROVIDER']);
+    expect(configError({ ...WITH_KEY, SMS_PROVIDER: 'webhook' }).issues.map((i) => i.variable)).toEqual(['SMS_WEBHOOK_URL']);
+    expect(configError({ ...WITH_KEY, SMS_PROVIDER: 'twilio' }).issues.map((i) => i.variable)).toEqual(['SMS_PROVIDER']);
     expect(
-      configError({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://sms.example.com/' }).issues.map((i) => i.variable),
+      configError({ ...WITH_KEY, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://sms.example.com/' }).issues.map(
+        (i) => i.variable,
+      ),
     ).toEqual(['SMS_WEBHOOK_URL']);
-    expect(configError({ SMTP_URL: 'smtp://smtp.example.com' }).issues.map((i) => i.variable)).toEqual(['MAIL_FROM']);
-    expect(configError({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@b.cn' }).issues.map((i) => i.variable)).toEqual([
-      'SMTP_URL',
+    expect(configError({ ...WITH_KEY, SMTP_URL: 'smtp://smtp.example.com' }).issues.map((i) => i.variable)).toEqual([
+      'MAIL_FROM',
     ]);
+    expect(
+      configError({ ...WITH_KEY, SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@b.cn' }).issues.map((i) => i.variable),
+    ).toEqual(['SMTP_URL']);
   });
 });

@@ -32,6 +32,14 @@ export interface Config {
   sms: SmsConfig | null;
   /** Real e-mail over SMTP; null: none (the sandbox outbox when `sandbox`, otherwise e-mail codes are unavailable). */
   mail: MailConfig | null;
+  /**
+   * AES-256-GCM key (32 bytes) of sensitive data at rest: ID card numbers, bank accounts, credit
+   * codes, licence files. Required outside the sandbox; null in the sandbox when unset (a random key
+   * is then kept in `${dataDir}/private/data.key`, see certification/crypto.ts).
+   */
+  dataEncryptionKey: Buffer | null;
+  /** Identity verification service (name ↔ ID card); null: none (the sandbox accepts any valid ID). */
+  identityVerifier: { url: string; appCode: string | null } | null;
 }
 
 export type SmsConfig =
@@ -167,6 +175,16 @@ const smtpUrl = z
   .trim()
   .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol), 'expected an smtp:// or smtps:// URL');
 
+// 32 random bytes in base64 (`openssl rand -base64 32`).
+const dataKey = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+    'expected 32 bytes in base64 (openssl rand -base64 32)',
+  )
+  .transform((v) => Buffer.from(v, 'base64'));
+
 const envSchema = z.object({
   PORT: optional(port).default(8080),
   HOST: optional(z.string().trim()).default('0.0.0.0'),
@@ -192,6 +210,9 @@ const envSchema = z.object({
   SMS_WEBHOOK_TOKEN: optional(z.string().trim()),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(z.string().trim().min(3).max(320)),
+  DATA_ENCRYPTION_KEY: optional(dataKey),
+  IDV_URL: optional(httpsUrl),
+  IDV_APP_CODE: optional(z.string().trim()),
 });
 
 /** The variables each SMS provider needs. */
@@ -199,6 +220,8 @@ const SMS_REQUIRED = {
   aliyun: ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
   webhook: ['SMS_WEBHOOK_URL'],
 } as const;
+
+const hasRealProvider = (env: NodeJS.ProcessEnv) => REAL_PROVIDER_KEYS.some((key) => (env[key] ?? '').trim() !== '');
 
 const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
@@ -220,6 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       }
       if (e.SMTP_URL && !e.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
+      if (!e.DATA_ENCRYPTION_KEY && !(e.SANDBOX ?? !hasRealProvider(env)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATA_ENCRYPTION_KEY'],
+          message: 'required outside the sandbox (32 bytes in base64: openssl rand -base64 32)',
+        });
+      if (e.IDV_APP_CODE && !e.IDV_URL) ctx.addIssue({ code: 'custom', path: ['IDV_APP_CODE'], message: 'needs IDV_URL' });
     })
     .safeParse(env);
   if (!parsed.success) {
@@ -231,14 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  const hasRealProvider = REAL_PROVIDER_KEYS.some((key) => (env[key] ?? '').trim() !== '');
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: fromRoot(e.DATA_DIR),
     trustProxy: e.TRUSTED_PROXY,
-    sandbox: e.SANDBOX ?? !hasRealProvider,
+    sandbox: e.SANDBOX ?? !hasRealProvider(env),
     shellDist: fromRoot(e.SHELL_DIST ?? 'shell/dist'),
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -247,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaEnabled: e.CAPTCHA_ENABLED,
     sms: smsConfig(e),
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
+    identityVerifier: e.IDV_URL ? { url: e.IDV_URL, appCode: e.IDV_APP_CODE ?? null } : null,
   };
 }
 

@@ -7,3 +7,4 @@ export * from './state/index.ts';
 export * from './routes/route-table.ts';
 export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
+export * from './validation/china-ids.ts';

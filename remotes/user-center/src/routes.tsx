@@ -4,20 +4,42 @@ import zhCN from './messages/zh-CN.json';
 
 /** A page that a later release fills in: lazy like every page, and says what it will be. */
 const planned =
-  (key: string): RemoteRoute['page'] =>
+  (key: string, usesProxy = false): RemoteRoute['page'] =>
   () =>
-    import('./pages/PlannedPage.tsx').then(({ PlannedPage }) => ({ default: () => <PlannedPage messageKey={key} /> }));
+    import('./pages/PlannedPage.tsx').then(({ PlannedPage }) => ({
+      default: () => <PlannedPage messageKey={key} usesProxy={usesProxy} />,
+    }));
 
 export const routes: RemoteRoute[] = [
   { path: '', layout: 'admin', titleId: 'uc.dashboard.title', page: () => import('./pages/AdminIndex.tsx') },
-  { path: 'dashboard', layout: 'admin', titleId: 'uc.dashboard.title', page: planned('uc.dashboard') },
+  {
+    path: 'dashboard',
+    layout: 'admin',
+    titleId: 'uc.dashboard.title',
+    page: () => import('./pages/dashboard/DashboardPage.tsx'),
+  },
   { path: 'account', layout: 'admin', titleId: 'uc.account.title', page: () => import('./pages/account/AccountPage.tsx') },
-  { path: 'auth', layout: 'admin', titleId: 'uc.auth.title', page: planned('uc.auth') },
-  { path: 'auth/company', layout: 'admin', titleId: 'uc.authCompany.title', page: planned('uc.authCompany') },
-  { path: 'auth/personal', layout: 'admin', titleId: 'uc.authPersonal.title', page: planned('uc.authPersonal') },
+  {
+    path: 'auth',
+    layout: 'admin',
+    titleId: 'uc.auth.title',
+    page: () => import('./pages/certification/CertificationChoicePage.tsx'),
+  },
+  {
+    path: 'auth/company',
+    layout: 'admin',
+    titleId: 'uc.authCompany.title',
+    page: () => import('./pages/certification/CompanyCertificationPage.tsx'),
+  },
+  {
+    path: 'auth/personal',
+    layout: 'admin',
+    titleId: 'uc.authPersonal.title',
+    page: () => import('./pages/certification/PersonalCertificationPage.tsx'),
+  },
   { path: 'dynamic/buy', layout: 'admin', titleId: 'uc.dynamicBuy.title', page: planned('uc.dynamicBuy') },
   { path: 'dynamic/list', layout: 'admin', titleId: 'uc.dynamicList.title', page: planned('uc.dynamicList') },
-  { path: 'account-password-auth', layout: 'admin', titleId: 'uc.proxyAuth.title', page: planned('uc.proxyAuth') },
+  { path: 'account-password-auth', layout: 'admin', titleId: 'uc.proxyAuth.title', page: planned('uc.proxyAuth', true) },
   { path: 'help-center', layout: 'admin', titleId: 'uc.helpCenter.title', page: planned('uc.helpCenter') },
 ];
 

@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { localizeContractMessage, redirectPath, redirectTarget, splitLocale } from '@portal/shared';
 import type { z } from 'zod';
@@ -7,6 +8,9 @@ import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { DatabaseInUseError, lockHolder } from '../db/pglite-lock.ts';
 import { AccountExistsError, AccountInputError, createUser } from '../modules/accounts/users.ts';
 import { captchaAnswer } from '../modules/captcha/answer.ts';
+import { resolveDataKey } from '../modules/certification/crypto.ts';
+import { LICENCE_EXTENSIONS, readLicence } from '../modules/certification/licence.ts';
+import { licenceOf, listEnterprise, ReviewError, reviewEnterprise, statusName } from '../modules/certification/service.ts';
 import { listRedirects, normalizeRedirectPath, removeRedirect, setRedirect } from '../modules/redirects/service.ts';
 import { databaseOptions } from '../plugins/database.ts';
 import { findOpsSocket, forwardOps, type OpsReply, opsSocketPath } from './ops-socket.ts';
@@ -30,6 +34,13 @@ Commands:
   user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB>]
                                               create a member (mainland-China mobile, password of 8 to
                                               128 characters, starting traffic in MB); prints the user id
+  cert list [--status auditing|all]           enterprise certifications waiting for review (or all):
+                                              id, user id and login, company, submitted at, status
+  cert approve <id>                           approve a certification waiting for review (status 3)
+  cert reject <id> --reason <text>            reject it with the reason the user is shown (status 4;
+                                              the user may resubmit)
+  cert licence <id> --out <absolute path>     write the decrypted business licence of a submission to a
+                                              new file (owner-only) for the reviewer
   captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
                                               blockPuzzle {"x":..,"y":..} (x: left edge of the piece),
                                               clickWord [{"x":..,"y":..}, ...] in click order; image
@@ -186,6 +197,82 @@ async function captcha(args: string[], { db, io }: OpsContext): Promise<number> 
   return 0;
 }
 
+function certificationId(value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new UsageError(`<id> "${value}": expected a certification id (cert list shows them)`);
+  return Number(value);
+}
+
+async function cert(args: string[], { db, io, config }: OpsContext): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list': {
+      const { values, positionals: pos } = parse(rest, { status: { type: 'string' } });
+      positionals(pos, []);
+      const status = values.status ?? 'auditing';
+      if (status !== 'auditing' && status !== 'all') throw new UsageError(`--status "${status}": expected auditing or all`);
+      const items = await listEnterprise(await db(), { all: status === 'all' });
+      if (items.length === 0) io.out(status === 'all' ? '(no enterprise certifications)' : '(none waiting for review)');
+      for (const c of items) {
+        const reason = c.failureReason ? `  (${c.failureReason})` : '';
+        io.out(
+          `${c.id}\tuser ${c.userId} ${c.mobile ?? c.email ?? ''}\t${c.companyName}\t${c.submittedAt.toISOString()}\t${statusName(c.status)}${reason}`,
+        );
+      }
+      return 0;
+    }
+    case 'approve':
+    case 'reject': {
+      const { values, positionals: pos } = parse(rest, sub === 'reject' ? { reason: { type: 'string' } } : {});
+      const [rawId = ''] = positionals(pos, ['<id>']);
+      const id = certificationId(rawId);
+      const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
+      if (sub === 'reject' && reason === '') throw new UsageError('missing --reason (the user is shown it)');
+      if (reason.length > 500) throw new UsageError('--reason: at most 500 characters');
+      try {
+        const done = await reviewEnterprise(
+          await db(),
+          id,
+          sub === 'approve' ? { decision: 'approve' } : { decision: 'reject', reason },
+          new Date(),
+        );
+        io.out(`${sub === 'approve' ? 'approved' : 'rejected'}: ${done.id} ${done.companyName} (user ${done.userId})`);
+        return 0;
+      } catch (err) {
+        if (!(err instanceof ReviewError)) throw err;
+        io.err(`ops: ${err.message}`);
+        return 1;
+      }
+    }
+    case 'licence': {
+      const { values, positionals: pos } = parse(rest, { out: { type: 'string' } });
+      const [rawId = ''] = positionals(pos, ['<id>']);
+      const id = certificationId(rawId);
+      const out = typeof values.out === 'string' ? values.out : '';
+      // Over the ops socket the server writes the file: a relative path would be the server's.
+      if (!isAbsolute(out)) throw new UsageError('--out: expected an absolute path of a new file');
+      const found = await licenceOf(await db(), id);
+      if (!found) {
+        io.err(`ops: no enterprise certification with id ${id}`);
+        return 1;
+      }
+      const key = await resolveDataKey(config, { warn: (msg: unknown) => io.err(`ops: ${String(msg)}`) });
+      const data = await readLicence(config.dataDir, key, found.file);
+      try {
+        await writeFile(out, data, { mode: 0o600, flag: 'wx' });
+      } catch (err) {
+        io.err(`ops: cannot write ${out}: ${(err as Error).message}`);
+        return 1;
+      }
+      io.out(`${out}\t${found.type}\t${data.length} bytes (.${LICENCE_EXTENSIONS[found.type]})`);
+      return 0;
+    }
+    case undefined:
+      throw new UsageError('missing cert command (list, approve, reject or licence)');
+    default:
+      throw new UsageError(`unknown cert command "${sub}"`);
+  }
+}
+
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
   const { io } = ctx;
@@ -204,6 +291,8 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
         return await user(args, ctx);
       case 'captcha':
         return await captcha(args, ctx);
+      case 'cert':
+        return await cert(args, ctx);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

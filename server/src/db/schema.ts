@@ -5,3 +5,4 @@ export * from '../modules/limits/tables.ts';
 export * from '../modules/messaging/tables.ts';
 export * from '../modules/redirects/tables.ts';
 export * from '../modules/system/tables.ts';
+export * from '../modules/certification/tables.ts';

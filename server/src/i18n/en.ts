@@ -23,6 +23,10 @@ export const en = {
   'auth.emailUnavailable': 'Verification codes cannot be sent by e-mail at the moment, please use your mobile number',
   'auth.oldPasswordIncorrect': 'The current password is incorrect',
   'captcha.failed': 'verification failed',
+  'cert.locked': 'Your certification is under review or already approved and cannot be changed',
+  'cert.nameMismatch': 'The name does not match the ID card',
+  'cert.verifierUnavailable': 'Identity verification is unavailable at the moment, please try again later',
+  'cert.multipartRequired': 'Send the form as multipart/form-data with the business licence file',
   'message.code.subject': '{site} verification code: {code}',
   'message.code.register':
     'Your {site} registration code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message.',

@@ -21,6 +21,10 @@ export const zhCN: Record<MessageKey, string> = {
   'auth.emailUnavailable': '暂时无法发送邮件验证码，请使用手机号码',
   'auth.oldPasswordIncorrect': '当前密码不正确',
   'captcha.failed': '验证失败',
+  'cert.locked': '认证审核中或已通过，无法修改',
+  'cert.nameMismatch': '姓名与身份证号不一致',
+  'cert.verifierUnavailable': '身份核验服务暂时不可用，请稍后再试',
+  'cert.multipartRequired': '请以 multipart/form-data 格式提交表单并附上营业执照文件',
   'message.code.subject': '{site}验证码：{code}',
   'message.code.register': '您的{site}注册验证码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息。',
   'message.code.reset':

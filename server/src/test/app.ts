@@ -32,10 +32,19 @@ export interface TestAppOptions {
   register?: (app: FastifyInstance) => void;
 }
 
+/** DATA_ENCRYPTION_KEY of test apps (required once SANDBOX=false); pass `DATA_ENCRYPTION_KEY: ''` to test without. */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** The real app on a fresh database and temp data folder. */
 export async function createTestApp({ env = {}, database, register, clock, fetch }: TestAppOptions = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-server-test-'));
-  const config = loadConfig({ DATA_DIR: join(dir, 'data'), SHELL_DIST: join(dir, 'shell'), CAPTCHA_ENABLED: 'false', ...env });
+  const config = loadConfig({
+    DATA_DIR: join(dir, 'data'),
+    SHELL_DIST: join(dir, 'shell'),
+    CAPTCHA_ENABLED: 'false',
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+    ...env,
+  });
   const db = database ?? (await createTestDatabase());
   const app = await buildApp({ config, database: db, logger: false, ...(clock && { clock }), ...(fetch && { fetch }) });
   register?.(app);

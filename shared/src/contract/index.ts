@@ -1,11 +1,13 @@
 import { authApi } from './auth.ts';
 import { captchaApi } from './captcha.ts';
+import { certificationApi } from './certification.ts';
 import { clientConfigApi } from './client-config.ts';
 import { redirectApi } from './redirect.ts';
 import { systemApi } from './system.ts';
 
 export * from './auth.ts';
 export * from './captcha.ts';
+export * from './certification.ts';
 export * from './client-config.ts';
 export * from './codes.ts';
 export * from './define.ts';
@@ -20,5 +22,6 @@ export const api = {
   ...captchaApi,
   ...redirectApi,
   ...clientConfigApi,
+  ...certificationApi,
 };
 export type Api = typeof api;

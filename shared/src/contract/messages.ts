@@ -27,6 +27,24 @@ export const contractMessages = {
     en: 'Must be a path starting with / or an http(s) URL',
     'zh-CN': '必须是以 / 开头的路径或 http(s) 网址',
   },
+  'validation.realName': { en: 'Enter the real name (2–30 characters)', 'zh-CN': '请输入真实姓名（2–30 个字符）' },
+  'validation.idCard': { en: 'The ID card format is incorrect', 'zh-CN': '身份证号码格式不正确' },
+  'validation.uscc': { en: 'The unified social credit code is incorrect', 'zh-CN': '统一社会信用代码不正确' },
+  'validation.companyName': { en: 'Enter the company name (2–100 characters)', 'zh-CN': '请输入公司名称（2–100 个字符）' },
+  'validation.phone': {
+    en: 'Enter a mobile number or a landline number with area code (010-12345678)',
+    'zh-CN': '请输入手机号码或带区号的座机号码（如 010-12345678）',
+  },
+  'validation.bankName': { en: 'Enter the bank and branch (2–100 characters)', 'zh-CN': '请输入开户银行及支行（2–100 个字符）' },
+  'validation.bankAccount': { en: 'Enter a bank account number of 8–30 digits', 'zh-CN': '请输入 8–30 位数字的银行账号' },
+  'validation.registrationAddress': {
+    en: 'Enter the registered address (2–200 characters)',
+    'zh-CN': '请输入注册地址（2–200 个字符）',
+  },
+  'validation.businessLicence': {
+    en: 'The business licence must be a JPG, PNG or PDF of at most 5 MB',
+    'zh-CN': '营业执照须为不超过 5 MB 的 JPG、PNG 或 PDF 文件',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ContractMessageKey = keyof typeof contractMessages;

@@ -64,8 +64,11 @@ async function request<E extends ApiEntry>(entry: E, input: Record<string, unkno
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.locale() };
   const token = config.token();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (input.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (input.body instanceof FormData) {
+    // Uploads: the browser sets the multipart boundary itself.
+    body = input.body;
+  } else if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(input.body);
   }

@@ -4,3 +4,4 @@ export { system } from './theme.ts';
 export * from './useLocalePath.ts';
 export * from './toaster.ts';
 export * from './fieldMessage.ts';
+export * from './CertificationNotice.tsx';

@@ -122,15 +122,26 @@ describe('createMessenger', () => {
   });
 
   it('uses the configured providers outside the sandbox; a channel without one is unavailable', () => {
-    const none = createMessenger(loadConfig({ SANDBOX: 'false' }), deps);
+    const none = createMessenger(
+      loadConfig({ DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', SANDBOX: 'false' }),
+      deps,
+    );
     expect([none.available('sms'), none.available('email')]).toEqual([false, false]);
     const smsOnly = createMessenger(
-      loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/send' }),
+      loadConfig({
+        DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      }),
       deps,
     );
     expect([smsOnly.available('sms'), smsOnly.available('email')]).toEqual([true, false]);
     const mailOnly = createMessenger(
-      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Portal <no-reply@example.com>' }),
+      loadConfig({
+        DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        MAIL_FROM: 'Portal <no-reply@example.com>',
+      }),
       deps,
     );
     expect([mailOnly.available('sms'), mailOnly.available('email')]).toEqual([false, true]);

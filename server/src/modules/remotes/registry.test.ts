@@ -132,6 +132,21 @@ describe('ensurePublished', () => {
     expect(marketing?.current).toBe(a.version);
     expect(marketing?.history.map((h) => h.version)).toEqual([a.version, b.version, c.version]);
   });
+
+  it('activates a new build at the next start when no operator pinned the current version', async () => {
+    const first = await registry.ensurePublished('checkout', await dist('a'));
+    const second = await registry.ensurePublished('checkout', await dist('b'));
+    expect(second).toMatchObject({ reused: false, activated: true });
+    expect((await state()).checkout).toMatchObject({ current: second.version, pinned: false });
+    expect(second.version).not.toBe(first.version);
+  });
+
+  it('keeps an operator deploy across a restart with another build', async () => {
+    const deployed = await registry.publishRemote('static-ip', await dist('a'), { activate: true });
+    const other = await registry.ensurePublished('static-ip', await dist('b'));
+    expect(other).toMatchObject({ activated: false });
+    expect((await state())['static-ip']).toMatchObject({ current: deployed.version, pinned: true });
+  });
 });
 
 describe('rollback', () => {

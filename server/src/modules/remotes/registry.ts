@@ -24,6 +24,11 @@ const remoteState = z
     current: remoteVersion.nullable(),
     /** Every published version, oldest first. */
     history: z.array(historyEntry),
+    /**
+     * An operator chose `current` (deploy or rollback). `npm start` then leaves it alone; otherwise
+     * a restart with new code activates the new build, as a developer expects.
+     */
+    pinned: z.boolean().default(false),
   })
   .superRefine((state, ctx) => {
     const versions = state.history.map((h) => h.version);
@@ -175,9 +180,10 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     dist: { files: string[]; hash: string },
     activate: (state: RemoteState | undefined) => boolean,
     now: Date,
+    pin: boolean,
   ): Promise<PublishResult> {
     const registry = await readRegistry();
-    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [] };
+    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [], pinned: false };
     await removeStaleTemps(join(root, name));
 
     let version: string;
@@ -204,8 +210,11 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     }
 
     const activated = state.current === version || activate(state);
-    const changed = !reused || (activated && state.current !== version);
-    if (activated) state.current = version;
+    const changed = !reused || (activated && (state.current !== version || state.pinned !== pin));
+    if (activated) {
+      state.current = version;
+      state.pinned = pin;
+    }
     if (changed) await write({ remotes: { ...registry.remotes, [name]: state } });
     return { version, reused, activated };
   }
@@ -232,14 +241,15 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     async publishRemote(name, distDir, { activate, now = new Date() }) {
       assertRemoteName(name);
       const dist = await scanDist(distDir);
-      return locked(() => publishLocked(name, distDir, dist, () => activate, now));
+      return locked(() => publishLocked(name, distDir, dist, () => activate, now, true));
     },
 
     // A restart must never undo a rollback: only a remote with no live version gets activated.
     async ensurePublished(name, distDir, { now = new Date() } = {}) {
       assertRemoteName(name);
       const dist = await scanDist(distDir);
-      return locked(() => publishLocked(name, distDir, dist, (state) => !state?.current, now));
+      // Only what an operator pinned (deploy, rollback) survives a restart with a new build.
+      return locked(() => publishLocked(name, distDir, dist, (state) => !state?.current || !state.pinned, now, false));
     },
 
     async rollback(name, version) {
@@ -262,7 +272,7 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
         }
         if (!(await isDirectory(versionDir(name, to))))
           throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
-        if (to !== from) await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to } } });
+        await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to, pinned: true } } });
         return { from, to };
       });
     },

@@ -1,0 +1,188 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  certificationApi,
+  ENTERPRISE_LICENCE_PATH,
+  enterpriseCertFields,
+  LICENCE_MAX_BYTES,
+  localizeContractMessage,
+  ResultCode,
+} from '@portal/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { BEARER_AUTH, route } from '../../plugins/contract.ts';
+import { type LocalizedValidationError, validatorCompiler } from '../../plugins/validation.ts';
+import type { FetchLike } from '../messaging/transports.ts';
+import { resolveDataKey } from './crypto.ts';
+import { detectLicenceType, LICENCE_EXTENSIONS, readLicence, removeLicence, saveLicence } from './licence.ts';
+import { assertCanSubmit, getEnterprise, getPersonal, ownLicence, submitEnterprise, submitPersonal } from './service.ts';
+import { createIdentityVerifier, type IdentityVerifier } from './verifier.ts';
+
+export interface CertificationRoutesOptions {
+  config: Pick<Config, 'dataDir' | 'sandbox' | 'dataEncryptionKey' | 'identityVerifier'>;
+  fetch?: FetchLike;
+  /** Replaces the configured identity verifier (tests). */
+  verifier?: IdentityVerifier;
+}
+
+const LICENCE_FIELD = 'businessLicence';
+
+/** A 400 naming one field, with the message of a contract key in both languages. */
+function fieldError(field: string, key: Parameters<typeof localizeContractMessage>[0]): LocalizedValidationError {
+  return {
+    keyword: 'custom',
+    instancePath: `/${field}`,
+    schemaPath: `#/${field}`,
+    message: localizeContractMessage(key, 'en'),
+    params: { field, messages: { en: localizeContractMessage(key, 'en'), 'zh-CN': localizeContractMessage(key, 'zh-CN') } },
+  };
+}
+
+const validationFailure = (errors: LocalizedValidationError[]) =>
+  Object.assign(new Error('invalid enterprise certification form'), {
+    validation: errors,
+    validationContext: 'body',
+    statusCode: 400,
+  });
+
+const badRequest = (message: string, cause?: unknown) => Object.assign(new Error(message, { cause }), { statusCode: 400 });
+
+const validateFields = validatorCompiler({ schema: enterpriseCertFields, method: 'POST', url: '', httpPart: 'body' });
+
+interface ParsedForm {
+  fields: Record<string, string>;
+  licence: Buffer | null;
+  licenceTooLarge: boolean;
+}
+
+/** Reads the multipart form: text fields (first value wins) and the one licence file, bounded in size. */
+async function readForm(request: FastifyRequest): Promise<ParsedForm> {
+  const form: ParsedForm = { fields: {}, licence: null, licenceTooLarge: false };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== LICENCE_FIELD || form.licence || form.licenceTooLarge) {
+          part.file.resume(); // not ours: drain it
+          continue;
+        }
+        try {
+          form.licence = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+          form.licenceTooLarge = true;
+        }
+      } else if (typeof part.value === 'string' && !(part.fieldname in form.fields)) {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    // The iterator reports an oversized file again once its stream is cut: the fields before it are read.
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      form.licence = null;
+      form.licenceTooLarge = true;
+      return form;
+    }
+    // Truncated or malformed bodies, too many parts or fields: the caller's fault.
+    request.log.info({ err }, 'unreadable multipart form');
+    throw badRequest('unreadable multipart form', err);
+  }
+  return form;
+}
+
+/**
+ * Personal and enterprise real-name certification (SPEC sections 3-6). Sensitive fields and the
+ * licence files are encrypted at rest with the data key (crypto.ts); the licence is served only to
+ * its owner here and to operators through `npm run ops -- cert licence`.
+ */
+export async function certificationRoutes(app: FastifyInstance, { config, fetch, verifier }: CertificationRoutesOptions) {
+  const key = await resolveDataKey(config, app.log);
+  const identityVerifier = verifier ?? createIdentityVerifier(config, fetch);
+  if (!identityVerifier) app.log.warn('no identity verifier configured (IDV_URL): personal certification is unavailable');
+
+  // Only this plugin's routes take multipart bodies; limits keep a hostile upload bounded.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LICENCE_MAX_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+
+  route(app, certificationApi.personalCertCreate, async (request) => {
+    const { realName, idCard } = request.body;
+    await submitPersonal(
+      app.db,
+      { key, verifier: identityVerifier, now: app.now() },
+      { userId: currentUser(request).id, realName, idCard },
+    );
+    return true;
+  });
+
+  route(app, certificationApi.personalCertGet, (request) => getPersonal(app.db, key, currentUser(request).id));
+  route(app, certificationApi.enterpriseCertGet, (request) => getEnterprise(app.db, key, currentUser(request).id));
+
+  const create = certificationApi.enterpriseCertCreate;
+  if (!app.authenticate) throw new Error('certification routes need the auth plugin');
+  app.route({
+    method: create.method,
+    url: create.path,
+    schema: {
+      summary: create.summary,
+      tags: create.tags,
+      consumes: ['multipart/form-data'],
+      // For the OpenAPI document only: the form is read and validated in the handler.
+      body: enterpriseCertFields.extend({
+        [LICENCE_FIELD]: z.string().meta({ format: 'binary', description: 'PNG, JPEG or PDF, at most 5 MB' }),
+      }),
+      response: { 200: z.object({ code: z.number().int(), data: create.data.nullable(), msg: z.string() }) },
+      security: [{ [BEARER_AUTH]: [] }],
+    },
+    validatorCompiler: () => (data) => ({ value: data }),
+    preHandler: app.authenticate,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const userId = currentUser(request).id;
+      if (!request.isMultipart()) {
+        return reply.code(400).send({ code: ResultCode.BadRequest, data: null, msg: request.t('cert.multipartRequired') });
+      }
+      // Refuse a locked user before reading (and storing) a 5 MB upload.
+      await assertCanSubmit(app.db, userId);
+      const form = await readForm(request);
+      const checked = validateFields(form.fields) as { value?: z.output<typeof enterpriseCertFields>; error?: unknown };
+      const errors: LocalizedValidationError[] = checked.error ? [...(checked.error as LocalizedValidationError[])] : [];
+      const licenceType =
+        form.licence && form.licence.length > 0 && !form.licenceTooLarge ? detectLicenceType(form.licence) : null;
+      if (!licenceType) errors.push(fieldError(LICENCE_FIELD, 'validation.businessLicence'));
+      if (errors.length > 0 || !checked.value || !form.licence || !licenceType) throw validationFailure(errors);
+
+      const licenceFile = await saveLicence(config.dataDir, key, form.licence);
+      try {
+        await submitEnterprise(app.db, { key, now: app.now() }, { userId, ...checked.value, licenceFile, licenceType });
+      } catch (err) {
+        await removeLicence(config.dataDir, licenceFile);
+        throw err;
+      }
+      return { code: 0, data: true, msg: '' };
+    },
+  });
+
+  app.get(
+    ENTERPRISE_LICENCE_PATH,
+    {
+      schema: {
+        summary: "The caller's business licence file (image/png, image/jpeg or application/pdf; not JSON)",
+        tags: ['certification'],
+        security: [{ [BEARER_AUTH]: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const found = await ownLicence(app.db, currentUser(request).id);
+      if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });
+      const data = await readLicence(config.dataDir, key, found.file);
+      return reply
+        .header('content-type', found.type)
+        .header('content-disposition', `inline; filename="business-licence.${LICENCE_EXTENSIONS[found.type]}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  CertificationErrorCode,
+  CertificationType,
+  type EnterpriseCertInfo,
+  IdentificationStatus,
+  type LicenceType,
+  type PersonalCertInfo,
+} from '@portal/shared';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { BusinessError } from '../../plugins/errors.ts';
+import { memberUsers } from '../accounts/tables.ts';
+import { decryptField, encryptField } from './crypto.ts';
+import { certificationReviews, enterpriseCertifications, personalCertifications } from './tables.ts';
+import { type IdentityVerifier, VerifierUnavailableError } from './verifier.ts';
+
+/** Purposes (AAD) of the encrypted columns. */
+const ID_CARD = 'idCard';
+const CREDIT_CODE = 'unifiedSocialCreditCode';
+const BANK_ACCOUNT = 'bankAccount';
+
+/** `110101199003074477` → `110101********4477`: region and the last 4 only. */
+export function maskIdCard(id: string): string {
+  return id.length <= 10 ? '*'.repeat(id.length) : `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}`;
+}
+
+/** `6222021234567890123` → `***************0123`: the last 4 digits only. */
+export function maskBankAccount(account: string): string {
+  return account.length <= 4 ? '*'.repeat(account.length) : `${'*'.repeat(account.length - 4)}${account.slice(-4)}`;
+}
+
+/** While a certification is under review or approved, nothing can be submitted (SPEC section 4). */
+const isLocked = (status: IdentificationStatus) =>
+  status === IdentificationStatus.Auditing || status === IdentificationStatus.Success;
+
+const locked = () => new BusinessError(CertificationErrorCode.Locked, 'cert.locked');
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Locks the user's row for the transaction and refuses when their certification is locked. */
+async function lockUnlessOpen(tx: Tx, userId: number): Promise<void> {
+  const [user] = await tx
+    .select({ status: memberUsers.identificationStatus })
+    .from(memberUsers)
+    .where(eq(memberUsers.id, userId))
+    .for('update');
+  if (!user) throw new BusinessError(401, 'error.unauthorized');
+  if (isLocked(user.status)) throw locked();
+}
+
+/** Early answer before slow work (verifier call, file write); rechecked under the row lock. */
+export async function assertCanSubmit(db: Db, userId: number): Promise<void> {
+  const [user] = await db
+    .select({ status: memberUsers.identificationStatus })
+    .from(memberUsers)
+    .where(eq(memberUsers.id, userId));
+  if (user && isLocked(user.status)) throw locked();
+}
+
+export interface PersonalSubmission {
+  userId: number;
+  realName: string;
+  /** Normalized (upper-case X), format already checked. */
+  idCard: string;
+}
+
+/**
+ * Personal certification: checked by the identity verifier and, when the name matches, approved at
+ * once (status 3 Success, type 0 Personal).
+ */
+export async function submitPersonal(
+  db: Db,
+  { key, verifier, now }: { key: Buffer; verifier: IdentityVerifier | null; now: Date },
+  { userId, realName, idCard }: PersonalSubmission,
+): Promise<void> {
+  await assertCanSubmit(db, userId);
+  if (!verifier) throw new BusinessError(CertificationErrorCode.VerifierUnavailable, 'cert.verifierUnavailable');
+  let result: Awaited<ReturnType<IdentityVerifier['verify']>>;
+  try {
+    result = await verifier.verify({ realName, idCard });
+  } catch (err) {
+    if (err instanceof VerifierUnavailableError)
+      throw Object.assign(new BusinessError(CertificationErrorCode.VerifierUnavailable, 'cert.verifierUnavailable'), {
+        cause: err,
+      });
+    throw err;
+  }
+  if (result !== 'match') throw new BusinessError(CertificationErrorCode.NameMismatch, 'cert.nameMismatch');
+  await db.transaction(async (tx) => {
+    await lockUnlessOpen(tx, userId);
+    await tx.insert(personalCertifications).values({
+      userId,
+      realName,
+      idCardEnc: encryptField(key, idCard, ID_CARD),
+      status: IdentificationStatus.Success,
+      createdAt: now,
+    });
+    await tx
+      .update(memberUsers)
+      .set({ identificationStatus: IdentificationStatus.Success, certificationType: CertificationType.Personal })
+      .where(eq(memberUsers.id, userId));
+  });
+}
+
+export interface EnterpriseSubmission {
+  userId: number;
+  companyName: string;
+  contactPhone: string;
+  unifiedSocialCreditCode: string;
+  bankName: string;
+  bankAccount: string;
+  registrationAddress: string;
+  registrationPhone: string;
+  licenceFile: string;
+  licenceType: LicenceType;
+}
+
+/** Enterprise certification: waits for manual review (status 1 Auditing, type 1 Enterprise). */
+export async function submitEnterprise(db: Db, { key, now }: { key: Buffer; now: Date }, s: EnterpriseSubmission): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUnlessOpen(tx, s.userId);
+    await tx.insert(enterpriseCertifications).values({
+      userId: s.userId,
+      companyName: s.companyName,
+      contactPhone: s.contactPhone,
+      creditCodeEnc: encryptField(key, s.unifiedSocialCreditCode, CREDIT_CODE),
+      bankName: s.bankName,
+      bankAccountEnc: encryptField(key, s.bankAccount, BANK_ACCOUNT),
+      registrationAddress: s.registrationAddress,
+      registrationPhone: s.registrationPhone,
+      licenceFile: s.licenceFile,
+      licenceType: s.licenceType,
+      status: IdentificationStatus.Auditing,
+      submittedAt: now,
+    });
+    await tx
+      .update(memberUsers)
+      .set({ identificationStatus: IdentificationStatus.Auditing, certificationType: CertificationType.Enterprise })
+      .where(eq(memberUsers.id, s.userId));
+  });
+}
+
+export async function getPersonal(db: Db, key: Buffer, userId: number): Promise<PersonalCertInfo | null> {
+  const [row] = await db
+    .select()
+    .from(personalCertifications)
+    .where(eq(personalCertifications.userId, userId))
+    .orderBy(desc(personalCertifications.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    realName: row.realName,
+    idCard: maskIdCard(decryptField(key, row.idCardEnc, ID_CARD)),
+    status: row.status,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+type EnterpriseRow = typeof enterpriseCertifications.$inferSelect;
+
+async function latestEnterprise(db: Db, userId: number): Promise<EnterpriseRow | null> {
+  const [row] = await db
+    .select()
+    .from(enterpriseCertifications)
+    .where(eq(enterpriseCertifications.userId, userId))
+    .orderBy(desc(enterpriseCertifications.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getEnterprise(db: Db, key: Buffer, userId: number): Promise<EnterpriseCertInfo | null> {
+  const row = await latestEnterprise(db, userId);
+  if (!row) return null;
+  return {
+    companyName: row.companyName,
+    contactPhone: row.contactPhone,
+    unifiedSocialCreditCode: decryptField(key, row.creditCodeEnc, CREDIT_CODE),
+    bankName: row.bankName,
+    bankAccount: maskBankAccount(decryptField(key, row.bankAccountEnc, BANK_ACCOUNT)),
+    registrationAddress: row.registrationAddress,
+    registrationPhone: row.registrationPhone,
+    hasLicence: row.licenceFile !== '',
+    status: row.status,
+    failureReason: row.failureReason,
+    submittedAt: row.submittedAt.getTime(),
+    reviewedAt: row.reviewedAt?.getTime() ?? null,
+  };
+}
+
+/** The licence file of the user's latest enterprise submission, or null. */
+export async function ownLicence(db: Db, userId: number): Promise<{ file: string; type: LicenceType } | null> {
+  const row = await latestEnterprise(db, userId);
+  return row ? { file: row.licenceFile, type: row.licenceType as LicenceType } : null;
+}
+
+export async function licenceOf(db: Db, certificationId: number): Promise<{ file: string; type: LicenceType } | null> {
+  const [row] = await db
+    .select({ file: enterpriseCertifications.licenceFile, type: enterpriseCertifications.licenceType })
+    .from(enterpriseCertifications)
+    .where(eq(enterpriseCertifications.id, certificationId));
+  return row ? { file: row.file, type: row.type as LicenceType } : null;
+}
+
+export interface EnterpriseListItem {
+  id: number;
+  userId: number;
+  mobile: string | null;
+  email: string | null;
+  companyName: string;
+  submittedAt: Date;
+  status: IdentificationStatus;
+  failureReason: string | null;
+}
+
+/** Enterprise submissions for the reviewers, oldest first; only those waiting unless `all`. */
+export async function listEnterprise(db: Db, { all = false }: { all?: boolean } = {}): Promise<EnterpriseListItem[]> {
+  const where: SQL | undefined = all ? undefined : eq(enterpriseCertifications.status, IdentificationStatus.Auditing);
+  return db
+    .select({
+      id: enterpriseCertifications.id,
+      userId: enterpriseCertifications.userId,
+      mobile: memberUsers.mobile,
+      email: memberUsers.email,
+      companyName: enterpriseCertifications.companyName,
+      submittedAt: enterpriseCertifications.submittedAt,
+      status: enterpriseCertifications.status,
+      failureReason: enterpriseCertifications.failureReason,
+    })
+    .from(enterpriseCertifications)
+    .innerJoin(memberUsers, eq(memberUsers.id, enterpriseCertifications.userId))
+    .where(where)
+    .orderBy(enterpriseCertifications.submittedAt, enterpriseCertifications.id);
+}
+
+/** A review that cannot be taken: unknown id, or not waiting for review. */
+export class ReviewError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReviewError';
+  }
+}
+
+export type ReviewDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
+
+/**
+ * An operator's decision on an enterprise submission waiting for review: status 3 Success or 4 Fail
+ * (with the reason), the user's identification status follows, and the decision is recorded.
+ */
+export async function reviewEnterprise(db: Db, id: number, review: ReviewDecision, now: Date): Promise<EnterpriseRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(enterpriseCertifications).where(eq(enterpriseCertifications.id, id)).for('update');
+    if (!row) throw new ReviewError(`no enterprise certification with id ${id}`);
+    if (row.status !== IdentificationStatus.Auditing)
+      throw new ReviewError(`certification ${id} is not waiting for review (status ${statusName(row.status)})`);
+    const status = review.decision === 'approve' ? IdentificationStatus.Success : IdentificationStatus.Fail;
+    const reason = review.decision === 'reject' ? review.reason : null;
+    const [updated] = await tx
+      .update(enterpriseCertifications)
+      .set({ status, failureReason: reason, reviewedAt: now })
+      .where(and(eq(enterpriseCertifications.id, id), eq(enterpriseCertifications.status, IdentificationStatus.Auditing)))
+      .returning();
+    await tx.insert(certificationReviews).values({ certificationId: id, decision: review.decision, reason, decidedAt: now });
+    await tx
+      .update(memberUsers)
+      .set({ identificationStatus: status, certificationType: CertificationType.Enterprise })
+      .where(eq(memberUsers.id, row.userId));
+    return updated as EnterpriseRow;
+  });
+}
+
+const STATUS_NAMES: Record<IdentificationStatus, string> = {
+  0: 'pending',
+  1: 'auditing',
+  2: 'pickup',
+  3: 'success',
+  4: 'fail',
+};
+export const statusName = (status: IdentificationStatus) => STATUS_NAMES[status];

@@ -1,0 +1,79 @@
+import type { IdentificationStatus } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberUsers } from '../accounts/tables.ts';
+
+/**
+ * Personal certifications, one row per submission (the latest counts). `*_enc` columns hold
+ * AES-256-GCM ciphertext (crypto.ts), never the plain value.
+ */
+export const personalCertifications = pgTable(
+  'personal_certifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    realName: text('real_name').notNull(),
+    idCardEnc: text('id_card_enc').notNull(),
+    status: smallint('status').$type<IdentificationStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('personal_certifications_user_id').on(t.userId),
+    check('personal_certifications_status', sql`${t.status} between 0 and 4`),
+  ],
+);
+
+/**
+ * Enterprise certifications, one row per submission (the latest counts; older ones stay for the
+ * review history). The licence file lives in `${DATA_DIR}/private/licences/<licence_file>`,
+ * encrypted like the `*_enc` columns.
+ */
+export const enterpriseCertifications = pgTable(
+  'enterprise_certifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    creditCodeEnc: text('credit_code_enc').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankAccountEnc: text('bank_account_enc').notNull(),
+    registrationAddress: text('registration_address').notNull(),
+    registrationPhone: text('registration_phone').notNull(),
+    /** Random file name under private/licences. */
+    licenceFile: text('licence_file').notNull(),
+    /** Detected from the content: image/png, image/jpeg or application/pdf. */
+    licenceType: text('licence_type').notNull(),
+    status: smallint('status').$type<IdentificationStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('enterprise_certifications_user_id').on(t.userId),
+    index('enterprise_certifications_status').on(t.status),
+    check('enterprise_certifications_status', sql`${t.status} between 0 and 4`),
+  ],
+);
+
+/** Every review decision an operator took (`npm run ops -- cert approve|reject`). */
+export const certificationReviews = pgTable(
+  'certification_reviews',
+  {
+    id: serial('id').primaryKey(),
+    certificationId: integer('certification_id')
+      .notNull()
+      .references(() => enterpriseCertifications.id, { onDelete: 'cascade' }),
+    decision: text('decision').$type<'approve' | 'reject'>().notNull(),
+    reason: text('reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('certification_reviews_certification_id').on(t.certificationId),
+    check('certification_reviews_decision', sql`${t.decision} in ('approve', 'reject')`),
+  ],
+);
