@@ -1,12 +1,7 @@
 import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared';
+import { plannedPage as planned } from '@portal/shared/ui';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
-
-/** A page that a later release fills in: lazy like every page, and says what it will be. */
-const planned =
-  (key: string): RemoteRoute['page'] =>
-  () =>
-    import('./pages/PlannedPage.tsx').then(({ PlannedPage }) => ({ default: () => <PlannedPage messageKey={key} /> }));
 
 export const routes: RemoteRoute[] = [
   { path: '', layout: 'default', titleId: 'marketing.home.title', page: () => import('./pages/HomePage.tsx') },

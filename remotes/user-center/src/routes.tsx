@@ -1,14 +1,7 @@
 import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared';
+import { plannedPage as planned } from '@portal/shared/ui';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
-
-/** A page that a later release fills in: lazy like every page, and says what it will be. */
-const planned =
-  (key: string, usesProxy = false): RemoteRoute['page'] =>
-  () =>
-    import('./pages/PlannedPage.tsx').then(({ PlannedPage }) => ({
-      default: () => <PlannedPage messageKey={key} usesProxy={usesProxy} />,
-    }));
 
 export const routes: RemoteRoute[] = [
   { path: '', layout: 'admin', titleId: 'uc.dashboard.title', page: () => import('./pages/AdminIndex.tsx') },

@@ -5,3 +5,4 @@ export * from './useLocalePath.ts';
 export * from './toaster.ts';
 export * from './fieldMessage.ts';
 export * from './CertificationNotice.tsx';
+export * from './plannedPage.tsx';
