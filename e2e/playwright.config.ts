@@ -24,6 +24,8 @@ export const serverEnv: Record<string, string> = {
   // A local stand-in for the third-party analytics script, so page views can be observed.
   ANALYTICS_SCRIPT_URL: 'https://analytics.e2e.test/script.js',
   ANALYTICS_SITE_ID: 'e2e',
+  // The proxy network's key: journeys post usage records as the network would.
+  PROXY_NETWORK_API_KEY: 'e2e-proxy-network-key-0123456789abcdef',
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete serverEnv.DATABASE_URL;
@@ -42,13 +44,18 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry absorbs a rare stall of the machine; the list reporter still prints such a test as
+  // flaky, and a journey that fails twice fails the run.
+  retries: 1,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: path.join(tmpdir(), 'portal-e2e-results'),
   use: {
     baseURL,
+    // Bounded waits: a stuck click or load fails at its own step instead of eating the test's time.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

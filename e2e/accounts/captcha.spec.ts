@@ -22,6 +22,8 @@ test.describe('captcha on', () => {
     ],
   ] as const) {
     test(`login asks for the security check; a wrong answer fails, the right one logs in (${locale})`, async ({ page }) => {
+      // Two captchas rendered on the server and two `ops captcha answer` processes: slow on a busy machine.
+      test.slow();
       await page.goto(`${captchaBaseURL}${locale === 'en' ? '/en' : ''}/login`);
       await page.getByLabel(labels.mobile).fill('13800138000');
       await page.getByLabel(labels.password).fill('Demo@123456');

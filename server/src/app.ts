@@ -7,13 +7,20 @@ import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import type { IdentityVerifier } from './modules/certification/verifier.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { createGateways } from './modules/payments/gateways/index.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { proxyRoutes } from './modules/proxy/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
+import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { usageRoutes } from './modules/usage/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -80,6 +87,14 @@ export async function buildApp({
     ...(fetch && { fetch }),
     ...(identityVerifier && { verifier: identityVerifier }),
   });
+  await app.register(catalogueRoutes);
+  await app.register(ordersRoutes);
+  // One set of gateways: a notification pays whatever kind of order its payment is for.
+  const gateways = createGateways(config, { now: clock });
+  await app.register(paymentsRoutes, { config, gateways });
+  await app.register(staticIpRoutes, { config, gateways });
+  await app.register(usageRoutes, { config });
+  await app.register(proxyRoutes, { config });
   await app.register(redirectsRoutes);
   await app.register(staticPlugin, { config });
   await app.register(remotesRoutes, { config });

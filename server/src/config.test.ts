@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, fastifyTrustProxy, loadConfig, REPO_ROOT } from './config.ts';
@@ -14,6 +15,42 @@ function configError(env: Record<string, string>): ConfigError {
 
 /** Outside the sandbox DATA_ENCRYPTION_KEY is required (certification data at rest). */
 const WITH_KEY = { DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=' };
+
+const rsaPair = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    pkcs8: privateKey.export({ format: 'pem', type: 'pkcs8' }) as string,
+    pkcs1: privateKey.export({ format: 'pem', type: 'pkcs1' }) as string,
+    spki: publicKey.export({ format: 'pem', type: 'spki' }) as string,
+  };
+};
+const appKey = rsaPair();
+const alipayKey = rsaPair();
+const merchantKey = rsaPair();
+const wechatKey = rsaPair();
+/** PEM on one line with literal `\n`, as in a .env file. */
+const oneLine = (pem: string) => pem.trim().replaceAll('\n', '\\n');
+/** The base64 body alone, as Alipay's key tool gives it. */
+const bare = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+const samePrivate = (a: string, b: string) =>
+  createPrivateKey(a)
+    .export({ format: 'der', type: 'pkcs8' })
+    .equals(createPrivateKey(b).export({ format: 'der', type: 'pkcs8' }));
+const samePublic = (a: string, b: string) =>
+  createPublicKey(a)
+    .export({ format: 'der', type: 'spki' })
+    .equals(createPublicKey(b).export({ format: 'der', type: 'spki' }));
+
+const ALIPAY = { ALIPAY_APP_ID: '2021000000000000', ALIPAY_PRIVATE_KEY: appKey.pkcs8, ALIPAY_PUBLIC_KEY: alipayKey.spki };
+const WECHATPAY = {
+  WECHATPAY_MCHID: '1900000109',
+  WECHATPAY_APPID: 'wxd678efh567hg6787',
+  WECHATPAY_CERT_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  WECHATPAY_PRIVATE_KEY: merchantKey.pkcs8,
+  WECHATPAY_PUBLIC_KEY: wechatKey.spki,
+  WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025030100000000000001',
+  WECHATPAY_APIV3_KEY: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+};
 
 describe('loadConfig', () => {
   it('applies the defaults, resolving paths against the repo root', () => {
@@ -63,10 +100,8 @@ describe('loadConfig', () => {
   });
 
   it('turns the sandbox off by default once a real provider is configured', () => {
-    expect(
-      loadConfig({ DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ALIPAY_APP_ID: '2021000000000000' })
-        .sandbox,
-    ).toBe(false);
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ...ALIPAY }).sandbox).toBe(false);
+    expect(loadConfig({ ...WITH_KEY, ...WECHATPAY }).sandbox).toBe(false);
     expect(
       loadConfig({
         DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
@@ -208,5 +243,168 @@ describe('loadConfig', () => {
     expect(
       configError({ ...WITH_KEY, SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@b.cn' }).issues.map((i) => i.variable),
     ).toEqual(['SMTP_URL']);
+  });
+
+  it('has no payment providers and no proxy network key by default', () => {
+    expect(loadConfig({})).toMatchObject({ payments: { alipay: null, wechat: null }, proxyNetworkApiKey: null });
+  });
+
+  it('reads full Alipay and WeChat Pay configurations', () => {
+    const config = loadConfig({ ...WITH_KEY, ...ALIPAY, ...WECHATPAY });
+    expect(config.sandbox).toBe(false);
+    expect(config.payments.alipay).toEqual({
+      appId: '2021000000000000',
+      privateKey: expect.stringContaining('-----BEGIN PRIVATE KEY-----'),
+      alipayPublicKey: expect.stringContaining('-----BEGIN PUBLIC KEY-----'),
+      gateway: 'https://openapi.alipay.com/gateway.do',
+    });
+    expect(config.payments.wechat).toEqual({
+      mchId: '1900000109',
+      appId: 'wxd678efh567hg6787',
+      certSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      privateKey: expect.stringContaining('-----BEGIN PRIVATE KEY-----'),
+      publicKey: expect.stringContaining('-----BEGIN PUBLIC KEY-----'),
+      publicKeyId: 'PUB_KEY_ID_0119000001092025030100000000000001',
+      apiV3Key: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+      baseUrl: 'https://api.mch.weixin.qq.com',
+    });
+    expect(samePrivate(config.payments.alipay?.privateKey ?? '', appKey.pkcs8)).toBe(true);
+    expect(samePublic(config.payments.wechat?.publicKey ?? '', wechatKey.spki)).toBe(true);
+  });
+
+  it('takes PEM with literal \\n, PKCS#1, bare base64 keys and custom endpoints', () => {
+    const config = loadConfig({
+      ...WITH_KEY,
+      ...ALIPAY,
+      ...WECHATPAY,
+      ALIPAY_PRIVATE_KEY: bare(appKey.pkcs1),
+      ALIPAY_PUBLIC_KEY: bare(alipayKey.spki),
+      ALIPAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do',
+      WECHATPAY_PRIVATE_KEY: oneLine(merchantKey.pkcs1),
+      WECHATPAY_PUBLIC_KEY: oneLine(wechatKey.spki),
+      WECHATPAY_BASE_URL: 'http://localhost:9000/',
+    });
+    expect(config.payments.alipay?.gateway).toBe('https://openapi-sandbox.dl.alipaydev.com/gateway.do');
+    expect(config.payments.wechat?.baseUrl).toBe('http://localhost:9000');
+    expect(samePrivate(config.payments.alipay?.privateKey ?? '', appKey.pkcs8)).toBe(true);
+    expect(config.payments.alipay?.privateKey).toContain('-----BEGIN PRIVATE KEY-----');
+    expect(samePublic(config.payments.alipay?.alipayPublicKey ?? '', alipayKey.spki)).toBe(true);
+    expect(samePrivate(config.payments.wechat?.privateKey ?? '', merchantKey.pkcs8)).toBe(true);
+    expect(samePublic(config.payments.wechat?.publicKey ?? '', wechatKey.spki)).toBe(true);
+  });
+
+  it('refuses a partially configured provider, naming the missing variables', () => {
+    const variables = (env: Record<string, string>) =>
+      configError({ ...WITH_KEY, ...env })
+        .issues.map((i) => i.variable)
+        .sort();
+    expect(variables({ ALIPAY_APP_ID: '2021000000000000' })).toEqual(['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
+    expect(variables({ ALIPAY_PUBLIC_KEY: alipayKey.spki })).toEqual(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY']);
+    expect(variables({ ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do' })).toEqual([
+      'ALIPAY_APP_ID',
+      'ALIPAY_PRIVATE_KEY',
+      'ALIPAY_PUBLIC_KEY',
+    ]);
+    const { WECHATPAY_APIV3_KEY: _, WECHATPAY_PUBLIC_KEY_ID: __, ...partialWechat } = WECHATPAY;
+    expect(variables({ ...ALIPAY, ...partialWechat })).toEqual(['WECHATPAY_APIV3_KEY', 'WECHATPAY_PUBLIC_KEY_ID']);
+    const error = configError({ ...WITH_KEY, WECHATPAY_MCHID: '1900000109' });
+    expect(error.issues).toHaveLength(6);
+    expect(error.message).toContain('WECHATPAY_APPID: required with WECHATPAY_MCHID');
+    // Partial even in the sandbox: a typo must not silently fall back to simulated payments.
+    expect(
+      configError({ SANDBOX: 'true', ALIPAY_APP_ID: '2021000000000000' })
+        .issues.map((i) => i.variable)
+        .sort(),
+    ).toEqual(['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
+  });
+
+  it.each([
+    ['ALIPAY_APP_ID', 'app-1', 'app id'],
+    ['ALIPAY_PRIVATE_KEY', '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----', 'RSA private key'],
+    ['ALIPAY_PUBLIC_KEY', 'not a key', 'RSA public key'],
+    ['ALIPAY_GATEWAY', 'http://openapi.alipay.com/gateway.do', 'https://'],
+    ['WECHATPAY_MCHID', 'mch', 'merchant id'],
+    ['WECHATPAY_APPID', 'ab12', 'appid'],
+    ['WECHATPAY_CERT_SERIAL_NO', 'serial!', 'serial number'],
+    ['WECHATPAY_PUBLIC_KEY_ID', '5157F09EFDC0', 'PUB_KEY_ID_'],
+    ['WECHATPAY_APIV3_KEY', 'too-short', '32-character'],
+    ['WECHATPAY_BASE_URL', 'ftp://api.mch.weixin.qq.com', 'https://'],
+    ['PROXY_NETWORK_API_KEY', 'short', 'at least 24'],
+  ])('names the bad variable %s and says why', (variable, value, why) => {
+    // (The provider's other variables are reported missing as well.)
+    const issues = configError({ [variable]: value }).issues.filter((i) => i.variable === variable);
+    expect(issues).toEqual([{ variable, message: expect.stringContaining(why) }]);
+  });
+
+  it('refuses keys of the wrong kind or size, and never echoes secrets', () => {
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      format: 'pem',
+      type: 'pkcs8',
+    }) as string;
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    for (const key of [small, ec, alipayKey.spki]) {
+      const error = configError({ ...WITH_KEY, ...ALIPAY, ALIPAY_PRIVATE_KEY: key });
+      expect(error.issues.map((i) => i.variable)).toEqual(['ALIPAY_PRIVATE_KEY']);
+      expect(error.message).not.toContain(key.split('\n')[1] ?? '');
+      expect(error.message).toMatch(/\d+ characters, not shown/);
+    }
+    // A private key where the public one belongs is a mix-up, not a key to derive from.
+    expect(configError({ ...WITH_KEY, ...ALIPAY, ALIPAY_PUBLIC_KEY: appKey.pkcs8 }).issues.map((i) => i.variable)).toEqual([
+      'ALIPAY_PUBLIC_KEY',
+    ]);
+    const apiV3 = configError({ ...WITH_KEY, ...WECHATPAY, WECHATPAY_APIV3_KEY: 'secret-but-31-characters-long!!' });
+    expect(apiV3.issues.map((i) => i.variable)).toEqual(['WECHATPAY_APIV3_KEY']);
+    expect(apiV3.message).not.toContain('secret-but');
+  });
+
+  it('has the proxy gateway defaults', () => {
+    expect(loadConfig({}).proxy).toEqual({
+      gatewayHost: 'gate.novaproxy.com',
+      ports: { http: 7777, https: 7778, socks5: 7779 },
+      areaHosts: [],
+      requireCertification: true,
+    });
+  });
+
+  it('reads the proxy gateway variables', () => {
+    const config = loadConfig({
+      PROXY_GATEWAY_HOST: ' Gate.Example.com ',
+      PROXY_PORTS: 'socks5:1080, http:8000,https:8443',
+      PROXY_AREA_HOSTS: 'america=us.gate.example.com, Europe=eu.gate.example.com,mars=mars.gate.example.com',
+      PROXY_REQUIRE_CERTIFICATION: 'false',
+    });
+    expect(config.proxy).toEqual({
+      gatewayHost: 'gate.example.com',
+      ports: { http: 8000, https: 8443, socks5: 1080 },
+      areaHosts: [
+        { area: 'america', host: 'us.gate.example.com' },
+        { area: 'europe', host: 'eu.gate.example.com' },
+        { area: 'mars', host: 'mars.gate.example.com' },
+      ],
+      requireCertification: false,
+    });
+  });
+
+  it.each([
+    ['PROXY_GATEWAY_HOST', 'https://gate.example.com', 'host name'],
+    ['PROXY_PORTS', 'http:7777,https:7778', 'each of http, https and socks5'],
+    ['PROXY_PORTS', 'http:7777,https:7778,socks5:99999', 'bad entry: socks5:99999'],
+    ['PROXY_PORTS', 'http:1,http:2,https:3,socks5:4', 'bad entry: http:2'],
+    ['PROXY_AREA_HOSTS', 'america', 'bad entry: america'],
+    ['PROXY_AREA_HOSTS', 'global=g.example.com', 'not "global"'],
+    ['PROXY_AREA_HOSTS', 'asia=a.example.com,asia=b.example.com', 'each area once'],
+    ['PROXY_REQUIRE_CERTIFICATION', 'maybe', 'true/false'],
+  ])('names the bad proxy variable %s=%s', (variable, value, why) => {
+    expect(configError({ [variable]: value }).issues).toEqual([{ variable, message: expect.stringContaining(why) }]);
+  });
+
+  it('reads the proxy network API key', () => {
+    expect(loadConfig({ PROXY_NETWORK_API_KEY: ' pnk_0123456789abcdefghijKLMN ' }).proxyNetworkApiKey).toBe(
+      'pnk_0123456789abcdefghijKLMN',
+    );
+    expect(loadConfig({ PROXY_NETWORK_API_KEY: '' }).proxyNetworkApiKey).toBeNull();
+    expect(configError({ PROXY_NETWORK_API_KEY: 'has spaces in the middle of it' }).issues[0]?.variable).toBe(
+      'PROXY_NETWORK_API_KEY',
+    );
   });
 });

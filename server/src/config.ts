@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
@@ -40,6 +41,67 @@ export interface Config {
   dataEncryptionKey: Buffer | null;
   /** Identity verification service (name ↔ ID card); null: none (the sandbox accepts any valid ID). */
   identityVerifier: { url: string; appCode: string | null } | null;
+  /** Real payment providers; a channel of an unconfigured provider goes to the sandbox (SANDBOX) or is not offered. */
+  payments: PaymentsConfig;
+  /**
+   * The proxy network's bearer token for usage ingestion (POST /open-api/proxy/usage), at least 24
+   * characters; null when unset: the ingestion endpoint is off.
+   */
+  proxyNetworkApiKey: string | null;
+  /** The proxy gateway: its entry points (the global one first) and the certification policy. */
+  proxy: ProxyConfig;
+}
+
+/** Ports of the gateway, per protocol. */
+export interface ProxyPorts {
+  http: number;
+  https: number;
+  socks5: number;
+}
+
+export interface ProxyConfig {
+  /** The global entry point (PROXY_GATEWAY_HOST). */
+  gatewayHost: string;
+  ports: ProxyPorts;
+  /** Regional entry points (PROXY_AREA_HOSTS), in the order given; the global one is not among them. */
+  areaHosts: { area: string; host: string }[];
+  /** SPEC section 5: the proxy service needs real-name certification first. */
+  requireCertification: boolean;
+}
+
+export interface PaymentsConfig {
+  alipay: AlipayConfig | null;
+  wechat: WechatPayConfig | null;
+}
+
+/** Alipay OpenAPI in public-key mode, RSA2. Keys are normalized PEM (PKCS#8 private, SPKI public). */
+export interface AlipayConfig {
+  appId: string;
+  /** The application's private key (PEM, PKCS#8). */
+  privateKey: string;
+  /** Alipay's public key (PEM, SPKI), from the open platform console; not the application's own. */
+  alipayPublicKey: string;
+  /** OpenAPI gateway, e.g. https://openapi.alipay.com/gateway.do (or the sandbox's). */
+  gateway: string;
+}
+
+/** WeChat Pay API v3, direct merchant, platform public-key mode. Keys are normalized PEM. */
+export interface WechatPayConfig {
+  mchId: string;
+  /** The appid bound to the merchant (official account, mini program or app). */
+  appId: string;
+  /** Serial number of the merchant API certificate (apiclient_cert.pem). */
+  certSerialNo: string;
+  /** The merchant API private key (apiclient_key.pem; PEM, PKCS#8). */
+  privateKey: string;
+  /** The WeChat Pay public key (pub_key.pem; PEM, SPKI). */
+  publicKey: string;
+  /** Its id, `PUB_KEY_ID_…`: the Wechatpay-Serial of everything signed with it. */
+  publicKeyId: string;
+  /** The APIv3 key (32 characters): decrypts notification resources. */
+  apiV3Key: string;
+  /** API origin without a trailing slash, https://api.mch.weixin.qq.com by default. */
+  baseUrl: string;
 }
 
 export type SmsConfig =
@@ -108,6 +170,61 @@ const trustProxy = z
         message: `expected true, false, a hop count, or a comma list of IPs/CIDRs; not an IP or CIDR: ${bad.join(', ')}`,
       });
       return z.NEVER;
+    }
+    return list;
+  });
+
+// A DNS host name (or an IP address): letters, digits, dots and hyphens.
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const hostName = z.string().trim().toLowerCase().regex(HOST_NAME, 'expected a host name (e.g. gate.novaproxy.com)');
+
+/** `http:7777,https:7778,socks5:7779`: every protocol exactly once. */
+const proxyPorts = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const ports: Partial<Record<string, number>> = {};
+    for (const part of v.split(',')) {
+      const m = /^\s*(http|https|socks5)\s*:\s*(\d{1,5})\s*$/i.exec(part);
+      const protocol = m?.[1]?.toLowerCase() ?? '';
+      const number = Number(m?.[2]);
+      if (!m || number < 1 || number > 65535 || ports[protocol] !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `expected http:PORT,https:PORT,socks5:PORT; bad entry: ${part.trim()}` });
+        return z.NEVER;
+      }
+      ports[protocol] = number;
+    }
+    const { http, https, socks5 } = ports;
+    if (http === undefined || https === undefined || socks5 === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a port for each of http, https and socks5' });
+      return z.NEVER;
+    }
+    return { http, https, socks5 } satisfies ProxyPorts;
+  });
+
+/** `america=us.gate.novaproxy.com,europe=eu.gate.novaproxy.com`: area keys of lower-case letters, digits, `-`. */
+const proxyAreaHosts = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const list: { area: string; host: string }[] = [];
+    for (const part of v.split(',')) {
+      const [area = '', host = '', ...rest] = part.split('=').map((s) => s.trim());
+      const key = area.toLowerCase();
+      if (
+        rest.length > 0 ||
+        !/^[a-z0-9-]{1,32}$/.test(key) ||
+        key === 'global' ||
+        !HOST_NAME.test(host) ||
+        list.some((e) => e.area === key)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected area=host pairs separated by commas (not "global", each area once); bad entry: ${part.trim()}`,
+        });
+        return z.NEVER;
+      }
+      list.push({ area: key, host: host.toLowerCase() });
     }
     return list;
   });
@@ -185,6 +302,61 @@ const dataKey = z
   )
   .transform((v) => Buffer.from(v, 'base64'));
 
+// PEM values may come on one line with literal `\n` (common in .env files and secret stores). Alipay's
+// key tool gives the bare base64 body without the BEGIN/END lines: accepted too.
+const unescapePem = (v: string) => v.replace(/\\r\\n|\\n/g, '\n').trim();
+const BARE_BASE64 = /^[A-Za-z0-9+/=\s]+$/;
+
+function readKey(value: string, kind: 'private' | 'public'): KeyObject | null {
+  const text = unescapePem(value);
+  const attempts: (() => KeyObject)[] = [];
+  // createPublicKey would derive a public key from a private one: a pasted private key is a mix-up.
+  if (kind === 'public' && text.includes('PRIVATE KEY')) return null;
+  if (text.includes('-----BEGIN')) {
+    attempts.push(() => (kind === 'private' ? createPrivateKey(text) : createPublicKey(text)));
+  } else if (BARE_BASE64.test(text)) {
+    const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    if (kind === 'private') {
+      attempts.push(() => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
+      attempts.push(() => createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }));
+    } else {
+      attempts.push(() => createPublicKey({ key: der, format: 'der', type: 'spki' }));
+      attempts.push(() => createPublicKey({ key: der, format: 'der', type: 'pkcs1' }));
+    }
+  }
+  for (const attempt of attempts) {
+    try {
+      return attempt();
+    } catch {
+      // try the next encoding
+    }
+  }
+  return null;
+}
+
+/** An RSA key (≥ 2048 bits) as PEM or bare base64, normalized to PEM (PKCS#8 private, SPKI public). */
+const rsaKey = (kind: 'private' | 'public') =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const key = readKey(v, kind);
+      const bits = key?.asymmetricKeyType === 'rsa' ? (key.asymmetricKeyDetails?.modulusLength ?? 0) : 0;
+      if (!key || bits < 2048) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected an RSA ${kind} key of at least 2048 bits (PEM, "\\n" allowed for line breaks, or the bare base64 body)`,
+        });
+        return z.NEVER;
+      }
+      return kind === 'private'
+        ? (key.export({ format: 'pem', type: 'pkcs8' }) as string)
+        : (key.export({ format: 'pem', type: 'spki' }) as string);
+    });
+
+/** Secrets are never echoed in configuration errors. */
+const SECRET_VARIABLES = new Set(['ALIPAY_PRIVATE_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_APIV3_KEY', 'PROXY_NETWORK_API_KEY']);
+
 const envSchema = z.object({
   PORT: optional(port).default(8080),
   HOST: optional(z.string().trim()).default('0.0.0.0'),
@@ -213,7 +385,78 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEY: optional(dataKey),
   IDV_URL: optional(httpsUrl),
   IDV_APP_CODE: optional(z.string().trim()),
+  ALIPAY_APP_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{8,32}$/, 'expected the Alipay app id (digits, e.g. 2021000000000000)'),
+  ),
+  ALIPAY_PRIVATE_KEY: optional(rsaKey('private')),
+  ALIPAY_PUBLIC_KEY: optional(rsaKey('public')),
+  ALIPAY_GATEWAY: optional(httpsUrl).default('https://openapi.alipay.com/gateway.do'),
+  WECHATPAY_MCHID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6,32}$/, 'expected the WeChat Pay merchant id (digits)'),
+  ),
+  WECHATPAY_APPID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^wx[0-9A-Za-z]{16}$/, 'expected a WeChat appid ("wx" and 16 letters or digits)'),
+  ),
+  WECHATPAY_CERT_SERIAL_NO: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]{8,64}$/, 'expected the merchant certificate serial number (hexadecimal)'),
+  ),
+  WECHATPAY_PRIVATE_KEY: optional(rsaKey('private')),
+  WECHATPAY_PUBLIC_KEY: optional(rsaKey('public')),
+  WECHATPAY_PUBLIC_KEY_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^PUB_KEY_ID_[0-9A-Za-z_]+$/, 'expected the WeChat Pay public key id (PUB_KEY_ID_...)'),
+  ),
+  WECHATPAY_APIV3_KEY: optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => /^[\x21-\x7e]{32}$/.test(v), 'expected the 32-character APIv3 key'),
+  ),
+  WECHATPAY_BASE_URL: optional(httpsUrl.transform((v) => v.replace(/\/+$/, ''))).default('https://api.mch.weixin.qq.com'),
+  PROXY_NETWORK_API_KEY: optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => v.length >= 24 && /^[\x21-\x7e]+$/.test(v), 'expected at least 24 printable characters without spaces'),
+  ),
+  PROXY_GATEWAY_HOST: optional(hostName).default('gate.novaproxy.com'),
+  PROXY_PORTS: optional(proxyPorts).default({ http: 7777, https: 7778, socks5: 7779 }),
+  PROXY_AREA_HOSTS: optional(proxyAreaHosts).default([]),
+  PROXY_REQUIRE_CERTIFICATION: optional(flag).default(true),
 });
+
+/** Every variable of a provider: setting any of them requires the rest (URLs have defaults). */
+const PAYMENT_REQUIRED = {
+  alipay: { required: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'], optional: ['ALIPAY_GATEWAY'] },
+  wechat: {
+    required: [
+      'WECHATPAY_MCHID',
+      'WECHATPAY_APPID',
+      'WECHATPAY_CERT_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_PUBLIC_KEY',
+      'WECHATPAY_PUBLIC_KEY_ID',
+      'WECHATPAY_APIV3_KEY',
+    ],
+    optional: ['WECHATPAY_BASE_URL'],
+  },
+} as const;
+
+const isSet = (env: NodeJS.ProcessEnv, key: string) => (env[key] ?? '').trim() !== '';
 
 /** The variables each SMS provider needs. */
 const SMS_REQUIRED = {
@@ -250,13 +493,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           message: 'required outside the sandbox (32 bytes in base64: openssl rand -base64 32)',
         });
       if (e.IDV_APP_CODE && !e.IDV_URL) ctx.addIssue({ code: 'custom', path: ['IDV_APP_CODE'], message: 'needs IDV_URL' });
+      // A half-configured provider is a mistake, never a silent fallback to the sandbox.
+      for (const { required, optional: extra } of Object.values(PAYMENT_REQUIRED)) {
+        const given = [...required, ...extra].filter((key) => isSet(env, key));
+        if (given.length === 0) continue;
+        for (const variable of required) {
+          if (!isSet(env, variable))
+            ctx.addIssue({ code: 'custom', path: [variable], message: `required with ${given.join(', ')}` });
+        }
+      }
     })
     .safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => ({
         variable: String(issue.path[0] ?? '?'),
-        message: `${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`,
+        message: `${issue.message} (got ${gotValue(env, String(issue.path[0]))})`,
       })),
     );
   }
@@ -278,7 +530,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
     identityVerifier: e.IDV_URL ? { url: e.IDV_URL, appCode: e.IDV_APP_CODE ?? null } : null,
+    payments: paymentsConfig(e),
+    proxyNetworkApiKey: e.PROXY_NETWORK_API_KEY ?? null,
+    proxy: {
+      gatewayHost: e.PROXY_GATEWAY_HOST,
+      ports: e.PROXY_PORTS,
+      areaHosts: e.PROXY_AREA_HOSTS,
+      requireCertification: e.PROXY_REQUIRE_CERTIFICATION,
+    },
   };
+}
+
+function gotValue(env: NodeJS.ProcessEnv, variable: string): string {
+  const value = env[variable] ?? '';
+  if (SECRET_VARIABLES.has(variable) && value.trim() !== '') return `${value.trim().length} characters, not shown`;
+  return JSON.stringify(value);
+}
+
+function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
+  // The refinement above guarantees all-or-nothing per provider.
+  const alipay: AlipayConfig | null =
+    e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY
+      ? {
+          appId: e.ALIPAY_APP_ID,
+          privateKey: e.ALIPAY_PRIVATE_KEY,
+          alipayPublicKey: e.ALIPAY_PUBLIC_KEY,
+          gateway: e.ALIPAY_GATEWAY,
+        }
+      : null;
+  const wechat: WechatPayConfig | null =
+    e.WECHATPAY_MCHID &&
+    e.WECHATPAY_APPID &&
+    e.WECHATPAY_CERT_SERIAL_NO &&
+    e.WECHATPAY_PRIVATE_KEY &&
+    e.WECHATPAY_PUBLIC_KEY &&
+    e.WECHATPAY_PUBLIC_KEY_ID &&
+    e.WECHATPAY_APIV3_KEY
+      ? {
+          mchId: e.WECHATPAY_MCHID,
+          appId: e.WECHATPAY_APPID,
+          certSerialNo: e.WECHATPAY_CERT_SERIAL_NO,
+          privateKey: e.WECHATPAY_PRIVATE_KEY,
+          publicKey: e.WECHATPAY_PUBLIC_KEY,
+          publicKeyId: e.WECHATPAY_PUBLIC_KEY_ID,
+          apiV3Key: e.WECHATPAY_APIV3_KEY,
+          baseUrl: e.WECHATPAY_BASE_URL,
+        }
+      : null;
+  return { alipay, wechat };
 }
 
 function smsConfig(e: z.output<typeof envSchema>): SmsConfig | null {

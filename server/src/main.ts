@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfigFromProcess } from './config.ts';
 import { seed } from './db/seed.ts';
+import { startOrderCloseJob } from './modules/orders/close-job.ts';
+import { startStaticJobs } from './modules/static-ip/jobs.ts';
 
 let config: Config;
 try {
@@ -13,11 +15,19 @@ try {
 }
 
 let app: FastifyInstance | undefined;
+let stopJobs = () => {};
 try {
   app = await buildApp({ config });
   await app.ready();
   await app.database.migrate();
   await seed(app.db, { sandbox: config.sandbox });
+  // Jobs touch the tables, so only once the schema is migrated; every instance runs them (they are concurrency-safe).
+  const stopOrderJob = startOrderCloseJob(app);
+  const stopStaticJobs = startStaticJobs(app);
+  stopJobs = () => {
+    stopOrderJob();
+    stopStaticJobs();
+  };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();
   await app.listen({ port: config.port, host: config.host });
@@ -36,6 +46,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) process.exit(1); // a second signal means "now"
     closing = true;
     server.log.info({ signal }, 'shutting down');
+    stopJobs();
     server.close().then(
       () => process.exit(0),
       (err) => {

@@ -8,3 +8,7 @@ export * from './routes/route-table.ts';
 export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
 export * from './validation/china-ids.ts';
+export * from './commerce/pricing.ts';
+export * from './format/csv.ts';
+export * from './proxy/credentials.ts';
+export * from './http/fetchAllPages.ts';

@@ -30,9 +30,30 @@ export const routes: RemoteRoute[] = [
     titleId: 'uc.authPersonal.title',
     page: () => import('./pages/certification/PersonalCertificationPage.tsx'),
   },
-  { path: 'dynamic/buy', layout: 'admin', titleId: 'uc.dynamicBuy.title', page: planned('uc.dynamicBuy') },
-  { path: 'dynamic/list', layout: 'admin', titleId: 'uc.dynamicList.title', page: planned('uc.dynamicList') },
-  { path: 'account-password-auth', layout: 'admin', titleId: 'uc.proxyAuth.title', page: planned('uc.proxyAuth', true) },
+  {
+    path: 'dynamic/buy',
+    layout: 'admin',
+    titleId: 'uc.dynamicBuy.title',
+    page: () => import('./pages/buy/DynamicBuyPage.tsx'),
+  },
+  {
+    path: 'dynamic/list',
+    layout: 'admin',
+    titleId: 'uc.dynamicList.title',
+    page: () => import('./pages/orders/OrderListPage.tsx'),
+  },
+  {
+    path: 'dynamic/records',
+    layout: 'admin',
+    titleId: 'uc.dynamicRecords.title',
+    page: () => import('./pages/records/DeductRecordsPage.tsx'),
+  },
+  {
+    path: 'account-password-auth',
+    layout: 'admin',
+    titleId: 'uc.proxyAuth.title',
+    page: () => import('./pages/proxy/ProxyCredentialsPage.tsx'),
+  },
   { path: 'help-center', layout: 'admin', titleId: 'uc.helpCenter.title', page: planned('uc.helpCenter') },
 ];
 

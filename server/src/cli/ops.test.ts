@@ -1,16 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { login } from '../modules/accounts/service.ts';
 import { findUserById } from '../modules/accounts/users.ts';
+import { getCustomRule, getPackage, listPackages } from '../modules/catalogue/service.ts';
 import { findRedirect } from '../modules/redirects/service.ts';
+import { stockSummary } from '../modules/static-ip/inventory.ts';
+import { staticNodes } from '../modules/static-ip/tables.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { type OpsContext, runOps } from './ops.ts';
+import { type OpsContext, runOps, withAbsoluteFiles } from './ops.ts';
 
 let database: TestDatabase;
 let opened: number;
@@ -42,6 +46,8 @@ describe('ops CLI: usage', () => {
     expect(out.join('\n')).toMatch(/^Usage: ops <command>/);
     expect(out.join('\n')).toMatch(/redirect set <path> <target> \[--note <text>\]/);
     expect(out.join('\n')).toMatch(/user create --mobile <m> --password <p>/);
+    expect(out.join('\n')).toMatch(/stock import <csv file> \[--dry-run\]/);
+    expect(out.join('\n')).toMatch(/stock list/);
     expect(await run()).toBe(2);
     expect(err.join('\n')).toMatch(/Usage/);
     expect(opened).toBe(0);
@@ -70,12 +76,160 @@ describe('ops CLI: usage', () => {
     [['user', 'create', '--mobile', '12345', '--password', 'Secret@123'], /--mobile: expected a mainland-China mobile/],
     [['user', 'create', '--mobile', '13955556666', '--password', 'short'], /--password: expected 8 to 128/],
     [['user', 'create', '--mobile', '13955556666', '--password', 'Secret@123', '--balance', '1.5'], /--balance "1\.5"/],
+    [['stock'], /missing stock command/],
+    [['stock', 'move'], /unknown stock command "move"/],
+    [['stock', 'import'], /missing <csv file>/],
+    [['stock', 'import', 'a.csv', 'b.csv'], /unexpected argument "b\.csv"/],
+    [['stock', 'list', '--all'], /Unknown option '--all'/],
   ])('exits 2 on %j with a clear message and changes nothing', async (argv, message) => {
     expect(await run(...argv)).toBe(2);
     expect(err.join('\n')).toMatch(message);
     expect(err.join('\n')).toMatch(/Usage: ops/);
     expect(out).toEqual([]);
     expect(await findRedirect(database.db, '/a')).toBeNull();
+  });
+});
+
+describe('ops CLI: price', () => {
+  it('lists, changes, adds and withdraws packages', async () => {
+    expect(await run('price', 'list')).toBe(0);
+    expect(out.some((l) => /^\d+\t5 GB\t\+0 GB\t¥125\.00 \(¥150\.00\)\t30 days\tstarter\ton sale$/.test(l))).toBe(true);
+    const [first] = await listPackages(database.db);
+    out = [];
+    expect(await run('price', 'set', String(first?.id), '--price', '99.9', '--original', '150')).toBe(0);
+    expect(await getPackage(database.db, first?.id as number)).toMatchObject({
+      priceFen: 9990,
+      originalPriceFen: 15_000,
+      trafficMb: 5120,
+    });
+    out = [];
+    expect(await run('price', 'set', 'new', '--traffic-gb', '2', '--price', '39', '--days', '7', '--tags', 'starter')).toBe(0);
+    const id = Number(out[0]);
+    expect(await getPackage(database.db, id)).toMatchObject({
+      trafficMb: 2048,
+      priceFen: 3900,
+      originalPriceFen: 3900,
+      tags: ['starter'],
+    });
+    expect(await run('price', 'set', String(id), '--off-sale')).toBe(0);
+    expect((await listPackages(database.db)).some((p) => p.id === id)).toBe(false);
+    expect(await run('price', 'set', 'new', '--price', '1')).toBe(2);
+    expect(await run('price', 'set', String(first?.id), '--price', '-3')).toBe(2);
+    expect(await run('price', 'set', String(first?.id), '--tags', 'cheap')).toBe(2);
+    expect(await run('price', 'set', '999999', '--price', '3')).toBe(1);
+  });
+
+  it('sets the custom-traffic tiers', async () => {
+    expect(await run('price', 'tiers', '100:20,1:28.5', '--max', '5000')).toBe(0);
+    expect(await getCustomRule(database.db)).toMatchObject({
+      tiers: [
+        { minGb: 1, unitPriceFen: 2850 },
+        { minGb: 100, unitPriceFen: 2000 },
+      ],
+      minGb: 1,
+      maxGb: 5000,
+    });
+    expect(await run('price', 'tiers', '10:20')).toBe(2);
+    expect(await run('price', 'tiers', 'x')).toBe(2);
+  });
+});
+
+describe('ops CLI: stock', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'portal-stock-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const HEADER = 'resourceType,countryCode,countryEn,countryZh,cityEn,cityZh,host,port,outIp,protocols';
+  const csv = async (name: string, lines: string[]) => {
+    const file = join(dir, name);
+    // As a spreadsheet saves it: byte order mark and CRLF.
+    await writeFile(file, `\uFEFF${lines.join('\r\n')}\r\n`);
+    return file;
+  };
+  const nodes = async () => (await database.db.select().from(staticNodes)).length;
+
+  it('imports a file (dry run first), creating regions on first use and skipping duplicates', async () => {
+    const file = await csv('stock.csv', [
+      HEADER,
+      '1,us,United States,美国,Los Angeles,洛杉矶,198.51.100.10,8001,203.0.113.10,http|https|socks5',
+      '1,US,United States,美国,Los Angeles,洛杉矶,198.51.100.11,8001,203.0.113.11,socks5',
+      '',
+      '2,KR,"Korea, Republic of",韩国,Seoul,首尔,198.51.100.12,8002,2001:db8::12,http',
+      '12,CN,China,中国,Beijing,北京,proxy-bj.example.net,9000,192.0.2.12,http|socks5',
+      '12,CN,China,中国,Beijing,北京,PROXY-BJ.example.net,9000,192.0.2.13,http',
+    ]);
+    expect(await run('stock', 'import', file, '--dry-run')).toBe(0);
+    expect(out).toEqual(['dry run (nothing saved): would import 4 IP(s) of 5 line(s), 1 duplicate(s) skipped, 3 new region(s)']);
+    expect(await nodes()).toBe(0);
+    expect(await stockSummary(database.db)).toEqual([]);
+
+    out = [];
+    expect(await run('stock', 'import', file)).toBe(0);
+    expect(out).toEqual(['imported 4 IP(s) of 5 line(s), 1 duplicate(s) skipped, 3 new region(s)']);
+    expect(await nodes()).toBe(4);
+    const seoul = (await stockSummary(database.db)).find((r) => r.cityEn === 'Seoul');
+    expect(seoul).toMatchObject({ resourceType: 2, countryCode: 'KR', countryEn: 'Korea, Republic of', available: 1 });
+
+    out = [];
+    expect(await run('stock', 'import', file)).toBe(0);
+    expect(out).toEqual(['imported 0 IP(s) of 5 line(s), 5 duplicate(s) skipped, 0 new region(s)']);
+    expect(await nodes()).toBe(4);
+  });
+
+  it('reports every bad line with its number and imports nothing', async () => {
+    const file = await csv('bad.csv', [
+      HEADER,
+      '1,US,United States,美国,Los Angeles,洛杉矶,198.51.100.20,8001,203.0.113.20,http',
+      '4,US,United States,美国,Los Angeles,洛杉矶,198.51.100.21,70000,203.0.113.21,http',
+      '1,USA,United States,美国,Los Angeles,洛杉矶,198.51.100.22,8001,not-an-ip,ftp',
+      '1,US,United States,美国,Los Angeles,洛杉矶,198.51.100.23,8001',
+    ]);
+    expect(await run('stock', 'import', file)).toBe(1);
+    expect(err).toEqual([
+      'ops: line 3: resourceType "4" is not 1, 2, 3 or 12; port "70000" is not 1 to 65535',
+      'ops: line 4: countryCode "USA" is not a two-letter ISO code; outIp "not-an-ip" is not an IP address; protocols "ftp" must be http, https, socks5 joined by |',
+      'ops: line 5: expected 10 fields, found 8',
+      `ops: 3 bad line(s) in ${file}: nothing imported`,
+    ]);
+    expect(out).toEqual([]);
+    expect(await nodes()).toBe(4);
+
+    err = [];
+    const header = await csv('header.csv', ['resourceType,countryCode,host,port', '1,US,198.51.100.30,8001']);
+    expect(await run('stock', 'import', header)).toBe(1);
+    expect(err[0]).toMatch(/^ops: line 1: header: missing countryEn, countryZh, cityEn, cityZh, outIp, protocols/);
+    err = [];
+    expect(await run('stock', 'import', join(dir, 'missing.csv'))).toBe(1);
+    expect(err[0]).toMatch(/^ops: cannot read .*missing\.csv/);
+    expect(await nodes()).toBe(4);
+  });
+
+  it('lists available and allocated IPs per type and region', async () => {
+    await database.db.update(staticNodes).set({ state: 1 }).where(eq(staticNodes.host, '198.51.100.10'));
+    expect(await run('stock', 'list')).toBe(0);
+    const regions = await stockSummary(database.db);
+    const id = (city: string) => regions.find((r) => r.cityEn === city)?.regionId;
+    expect(out).toEqual([
+      'type 1 (data centre): 1 available / 1 allocated',
+      `  ${id('Los Angeles')}\tUS Los Angeles\t1 available / 1 allocated`,
+      'type 2 (static ISP): 1 available / 0 allocated',
+      `  ${id('Seoul')}\tKR Seoul\t1 available / 0 allocated`,
+      'type 12 (China static ISP): 1 available / 0 allocated',
+      `  ${id('Beijing')}\tCN Beijing\t1 available / 0 allocated`,
+    ]);
+  });
+
+  it('names the CSV file from where the operator typed the command', () => {
+    expect(withAbsoluteFiles(['stock', 'import', 'ips.csv', '--dry-run'], '/home/op')).toEqual([
+      'stock',
+      'import',
+      '/home/op/ips.csv',
+      '--dry-run',
+    ]);
+    expect(withAbsoluteFiles(['stock', 'import', '/srv/ips.csv'], '/home/op')).toEqual(['stock', 'import', '/srv/ips.csv']);
+    expect(withAbsoluteFiles(['redirect', 'set', 'a', 'b'], '/home/op')).toEqual(['redirect', 'set', 'a', 'b']);
   });
 });
 

@@ -1,17 +1,29 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { localizeContractMessage, redirectPath, redirectTarget, splitLocale } from '@portal/shared';
+import {
+  fenToYuan,
+  localizeContractMessage,
+  MB_PER_GB,
+  type PackageTag,
+  packageTag,
+  redirectPath,
+  redirectTarget,
+  splitLocale,
+  yuanToFen,
+} from '@portal/shared';
 import type { z } from 'zod';
 import { type Config, ConfigError, loadConfigFromProcess } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { DatabaseInUseError, lockHolder } from '../db/pglite-lock.ts';
 import { AccountExistsError, AccountInputError, createUser } from '../modules/accounts/users.ts';
 import { captchaAnswer } from '../modules/captcha/answer.ts';
+import { getCustomRule, listAllPackages, saveCustomRule, savePackage } from '../modules/catalogue/service.ts';
 import { resolveDataKey } from '../modules/certification/crypto.ts';
 import { LICENCE_EXTENSIONS, readLicence } from '../modules/certification/licence.ts';
 import { licenceOf, listEnterprise, ReviewError, reviewEnterprise, statusName } from '../modules/certification/service.ts';
 import { listRedirects, normalizeRedirectPath, removeRedirect, setRedirect } from '../modules/redirects/service.ts';
+import { importStock, RESOURCE_TYPE_NAMES, stockSummary } from '../modules/static-ip/inventory.ts';
 import { databaseOptions } from '../plugins/database.ts';
 import { findOpsSocket, forwardOps, type OpsReply, opsSocketPath } from './ops-socket.ts';
 
@@ -41,6 +53,24 @@ Commands:
                                               the user may resubmit)
   cert licence <id> --out <absolute path>     write the decrypted business licence of a submission to a
                                               new file (owner-only) for the reviewer
+  price list                                  the packages on sale (and off sale) and the custom-traffic
+                                              price tiers
+  price set <id|new> [--traffic-gb <n>] [--gift-gb <n>] [--price <yuan>] [--original <yuan>]
+            [--days <n>] [--tags starter,popular,bestValue,enterprise] [--on-sale|--off-sale]
+                                              change a package (unset options keep their value) or add
+                                              one (new: traffic, price and days required); prints the id
+  price tiers <minGb>:<yuan>[,<minGb>:<yuan>...] [--min <gb>] [--max <gb>] [--days <n>]
+                                              set the custom-traffic volume tiers (price per GB from
+                                              each amount up), bounds and validity
+  stock import <csv file> [--dry-run]         add static IPs from a CSV file; header row:
+                                              resourceType,countryCode,countryEn,countryZh,
+                                              cityEn,cityZh,host,port,outIp,protocols (types: 1 data
+                                              centre, 2 static ISP, 3 native residential, 12 China
+                                              static ISP; protocols http, https, socks5 joined by |);
+                                              regions are created on first use, a host:port already in
+                                              stock is skipped; any bad line: nothing is imported
+  stock list                                  available / allocated static IPs per type and region
+                                              (static durations and prices are seeded, not set here)
   captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
                                               blockPuzzle {"x":..,"y":..} (x: left edge of the piece),
                                               clickWord [{"x":..,"y":..}, ...] in click order; image
@@ -183,6 +213,169 @@ async function user(args: string[], { db, io }: OpsContext): Promise<number> {
   }
 }
 
+const yuan = (fen: number) => fenToYuan(fen);
+
+function fenOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const fen = yuanToFen(value);
+  if (fen === null || fen <= 0) throw new UsageError(`--${name} "${value}": expected an amount in yuan such as 125 or 99.50`);
+  return fen;
+}
+
+function countOption(name: string, value: string | undefined, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(value) || Number(value) < min)
+    throw new UsageError(`--${name} "${value}": expected a whole number ≥ ${min}`);
+  return Number(value);
+}
+
+async function price(args: string[], { db, io }: OpsContext): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list': {
+      positionals(parse(rest).positionals, []);
+      const database = await db();
+      for (const p of await listAllPackages(database)) {
+        io.out(
+          `${p.id}\t${p.trafficMb / MB_PER_GB} GB\t+${p.giftTrafficMb / MB_PER_GB} GB\t¥${yuan(p.priceFen)} (¥${yuan(p.originalPriceFen)})\t${p.validityDays} days\t${p.tags.join(',') || '-'}\t${p.onSale ? 'on sale' : 'off sale'}`,
+        );
+      }
+      const rule = await getCustomRule(database);
+      io.out(
+        `custom ${rule.minGb}-${rule.maxGb} GB, ${rule.validityDays} days: ${rule.tiers.map((t) => `${t.minGb}+ GB ¥${yuan(t.unitPriceFen)}/GB`).join(', ')}`,
+      );
+      return 0;
+    }
+    case 'set': {
+      const { values, positionals: pos } = parse(rest, {
+        'traffic-gb': { type: 'string' },
+        'gift-gb': { type: 'string' },
+        price: { type: 'string' },
+        original: { type: 'string' },
+        days: { type: 'string' },
+        tags: { type: 'string' },
+        'on-sale': { type: 'boolean' },
+        'off-sale': { type: 'boolean' },
+      });
+      const [which = ''] = positionals(pos, ['<id|new>']);
+      const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      const trafficGb = countOption('traffic-gb', str(values['traffic-gb']));
+      const giftGb = countOption('gift-gb', str(values['gift-gb']), 0);
+      const priceFen = fenOption('price', str(values.price));
+      const originalFen = fenOption('original', str(values.original));
+      const days = countOption('days', str(values.days));
+      const tagList = str(values.tags)?.split(',').filter(Boolean) as PackageTag[] | undefined;
+      const badTag = tagList?.find((tag) => !packageTag.safeParse(tag).success);
+      if (badTag) throw new UsageError(`--tags: unknown tag "${badTag}" (${packageTag.options.join(', ')})`);
+      if (values['on-sale'] && values['off-sale']) throw new UsageError('--on-sale and --off-sale exclude each other');
+      const database = await db();
+      let current: Awaited<ReturnType<typeof listAllPackages>>[number] | undefined;
+      if (which !== 'new') {
+        if (!/^\d+$/.test(which)) throw new UsageError(`"${which}": expected a package id or new`);
+        current = (await listAllPackages(database)).find((p) => p.id === Number(which));
+        if (!current) {
+          io.err(`ops: no package ${which}`);
+          return 1;
+        }
+      } else if (trafficGb === undefined || priceFen === undefined || days === undefined) {
+        throw new UsageError('a new package needs --traffic-gb, --price and --days');
+      }
+      const next = {
+        trafficMb: trafficGb !== undefined ? trafficGb * MB_PER_GB : (current?.trafficMb ?? 0),
+        giftTrafficMb: giftGb !== undefined ? giftGb * MB_PER_GB : (current?.giftTrafficMb ?? 0),
+        priceFen: priceFen ?? current?.priceFen ?? 0,
+        originalPriceFen: originalFen ?? (current && priceFen === undefined ? current.originalPriceFen : (priceFen ?? 0)),
+        validityDays: days ?? current?.validityDays ?? 0,
+        tags: tagList ?? current?.tags ?? [],
+        onSale: values['off-sale'] ? false : values['on-sale'] ? true : (current?.onSale ?? true),
+      };
+      if (next.originalPriceFen < next.priceFen) throw new UsageError('--original must not be below --price');
+      io.out(String(await savePackage(database, next, current?.id)));
+      return 0;
+    }
+    case 'tiers': {
+      const { values, positionals: pos } = parse(rest, {
+        min: { type: 'string' },
+        max: { type: 'string' },
+        days: { type: 'string' },
+      });
+      const [spec = ''] = positionals(pos, ['<minGb>:<yuan>,...']);
+      const tiers = spec.split(',').map((part) => {
+        const [gb = '', amount = ''] = part.split(':');
+        const minGb = countOption('tiers', gb);
+        const unitPriceFen = fenOption('tiers', amount);
+        if (minGb === undefined || unitPriceFen === undefined) throw new UsageError(`tier "${part}": expected <minGb>:<yuan>`);
+        return { minGb, unitPriceFen };
+      });
+      tiers.sort((a, b) => a.minGb - b.minGb);
+      const database = await db();
+      const current = await getCustomRule(database);
+      const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      const rule = {
+        tiers,
+        minGb: countOption('min', str(values.min)) ?? current.minGb,
+        maxGb: countOption('max', str(values.max)) ?? current.maxGb,
+        validityDays: countOption('days', str(values.days)) ?? current.validityDays,
+      };
+      if (rule.maxGb < rule.minGb) throw new UsageError('--max must not be below --min');
+      if ((tiers[0]?.minGb ?? Infinity) > rule.minGb)
+        throw new UsageError(`the first tier must start at or below ${rule.minGb} GB`);
+      await saveCustomRule(database, rule);
+      io.out('ok');
+      return 0;
+    }
+    case undefined:
+      throw new UsageError('missing price command (list, set, tiers)');
+    default:
+      throw new UsageError(`unknown price command "${sub}"`);
+  }
+}
+
+async function stock(args: string[], { db, io }: OpsContext): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'import': {
+      const { values, positionals: pos } = parse(rest, { 'dry-run': { type: 'boolean' } });
+      const [file = ''] = positionals(pos, ['<csv file>']);
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (err) {
+        io.err(`ops: cannot read ${file}: ${(err as Error).message}`);
+        return 1;
+      }
+      const result = await importStock(await db(), text, { dryRun: values['dry-run'] === true });
+      if (result.errors.length > 0) {
+        for (const e of result.errors) io.err(`ops: line ${e.line}: ${e.message}`);
+        io.err(`ops: ${result.errors.length} bad line(s) in ${file}: nothing imported`);
+        return 1;
+      }
+      io.out(
+        `${result.dryRun ? 'dry run (nothing saved): would import' : 'imported'} ${result.imported} IP(s) of ${result.lines} line(s), ${result.duplicates} duplicate(s) skipped, ${result.regionsCreated} new region(s)`,
+      );
+      return 0;
+    }
+    case 'list': {
+      positionals(parse(rest).positionals, []);
+      const rows = await stockSummary(await db());
+      if (rows.length === 0) io.out('(no static IP regions)');
+      for (const type of new Set(rows.map((r) => r.resourceType))) {
+        const ofType = rows.filter((r) => r.resourceType === type);
+        const sum = (key: 'available' | 'allocated') => ofType.reduce((n, r) => n + r[key], 0);
+        io.out(`type ${type} (${RESOURCE_TYPE_NAMES[type]}): ${sum('available')} available / ${sum('allocated')} allocated`);
+        for (const r of ofType) {
+          io.out(`  ${r.regionId}\t${r.countryCode} ${r.cityEn}\t${r.available} available / ${r.allocated} allocated`);
+        }
+      }
+      return 0;
+    }
+    case undefined:
+      throw new UsageError('missing stock command (import or list)');
+    default:
+      throw new UsageError(`unknown stock command "${sub}"`);
+  }
+}
+
 async function captcha(args: string[], { db, io }: OpsContext): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === undefined) throw new UsageError('missing captcha command (answer)');
@@ -291,8 +484,12 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
         return await user(args, ctx);
       case 'captcha':
         return await captcha(args, ctx);
+      case 'price':
+        return await price(args, ctx);
       case 'cert':
         return await cert(args, ctx);
+      case 'stock':
+        return await stock(args, ctx);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
@@ -325,10 +522,21 @@ export function opsRoute(config: Pick<Config, 'databaseUrl' | 'dataDir'>): OpsRo
 }
 
 /**
+ * `stock import <file>` names a file relative to where the operator typed the command (npm runs
+ * scripts from the repository root, INIT_CWD is where it was called): made absolute here, since a
+ * server running the command over the ops socket has a working folder of its own.
+ */
+export function withAbsoluteFiles(argv: string[], base = process.env.INIT_CWD || process.cwd()): string[] {
+  if (argv[0] !== 'stock' || argv[1] !== 'import') return argv;
+  return argv.map((arg, i) => (i >= 2 && !arg.startsWith('-') ? resolve(base, arg) : arg));
+}
+
+/**
  * The CLI: forwards argv to the running server when there is one on the embedded database (see
  * opsRoute), else opens the database itself and runs the command. Returns the exit code.
  */
-export async function runOpsCli(argv: string[], { config, io }: { config: Config; io: OpsIo }): Promise<number> {
+export async function runOpsCli(rawArgv: string[], { config, io }: { config: Config; io: OpsIo }): Promise<number> {
+  const argv = withAbsoluteFiles(rawArgv);
   const route = opsRoute(config);
   if (route.kind === 'server' && route.socket) {
     let reply: OpsReply | null;

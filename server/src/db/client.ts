@@ -13,6 +13,8 @@ import * as schema from './schema.ts';
 
 /** The drizzle handle every module queries through; the same API over pg and PGlite. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

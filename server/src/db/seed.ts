@@ -1,9 +1,14 @@
 import type { Db } from './client.ts';
 import { seedDemoUser } from '../modules/accounts/seed.ts';
+import { seedCatalogue } from '../modules/catalogue/seed.ts';
+import { seedStatic } from '../modules/static-ip/seed.ts';
 import { seedSiteSettings } from '../modules/system/seed.ts';
 
 export interface SeedOptions {
-  /** SANDBOX: also create the demo login. Required, so no caller gets a known password by default. */
+  /**
+   * SANDBOX: also create the demo login and the demo static IP inventory. Required, so no caller gets
+   * a known password (or fake stock) by default.
+   */
   sandbox: boolean;
 }
 
@@ -13,5 +18,8 @@ export interface SeedOptions {
  */
 export async function seed(db: Db, { sandbox }: SeedOptions): Promise<void> {
   await seedSiteSettings(db);
+  await seedCatalogue(db);
+  // Static IP durations always; demo regions and inventory only in the sandbox.
+  await seedStatic(db, { sandbox });
   if (sandbox) await seedDemoUser(db);
 }

@@ -46,7 +46,13 @@ export async function createTestApp({ env = {}, database, register, clock, fetch
     ...env,
   });
   const db = database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database: db, logger: false, ...(clock && { clock }), ...(fetch && { fetch }) });
+  const app = await buildApp({
+    config,
+    database: db,
+    logger: false,
+    ...(clock && { clock }),
+    ...(fetch && { fetch }),
+  });
   register?.(app);
   await app.ready();
   return {

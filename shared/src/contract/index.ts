@@ -2,7 +2,10 @@ import { authApi } from './auth.ts';
 import { captchaApi } from './captcha.ts';
 import { certificationApi } from './certification.ts';
 import { clientConfigApi } from './client-config.ts';
+import { commerceApi } from './commerce.ts';
+import { proxyApi } from './proxy.ts';
 import { redirectApi } from './redirect.ts';
+import { staticIpApi } from './static-ip.ts';
 import { systemApi } from './system.ts';
 
 export * from './auth.ts';
@@ -10,9 +13,12 @@ export * from './captcha.ts';
 export * from './certification.ts';
 export * from './client-config.ts';
 export * from './codes.ts';
+export * from './commerce.ts';
 export * from './define.ts';
 export * from './messages.ts';
+export * from './proxy.ts';
 export * from './redirect.ts';
+export * from './static-ip.ts';
 export * from './system.ts';
 
 /** Every call of the portal. Later modules add their groups here. */
@@ -23,5 +29,8 @@ export const api = {
   ...redirectApi,
   ...clientConfigApi,
   ...certificationApi,
+  ...commerceApi,
+  ...staticIpApi,
+  ...proxyApi,
 };
 export type Api = typeof api;

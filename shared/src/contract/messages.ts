@@ -45,6 +45,17 @@ export const contractMessages = {
     en: 'The business licence must be a JPG, PNG or PDF of at most 5 MB',
     'zh-CN': '营业执照须为不超过 5 MB 的 JPG、PNG 或 PDF 文件',
   },
+  'validation.packageOrTraffic': {
+    en: 'Choose a package or enter an amount of traffic',
+    'zh-CN': '请选择套餐或输入流量数量',
+  },
+  'validation.remark': { en: 'Use at most 200 characters for the remark', 'zh-CN': '备注最多 200 个字符' },
+  'validation.staticCount': { en: 'Buy from 1 to 100 IPs at a time', 'zh-CN': '每次可购买 1–100 个 IP' },
+  'validation.selectRegion': { en: 'Please select region', 'zh-CN': '请选择地区' },
+  'validation.proxySubName': {
+    en: 'Use 3–16 lower-case letters or digits for the sub-account name',
+    'zh-CN': '子账号名称需为 3–16 位小写字母或数字',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ContractMessageKey = keyof typeof contractMessages;

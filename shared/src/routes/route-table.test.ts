@@ -5,7 +5,8 @@ describe('ROUTE_TABLE', () => {
   it('lists every page of SPEC section 2 once', () => {
     const patterns = ROUTE_TABLE.map((r) => r.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
-    expect(patterns).toHaveLength(35);
+    // SPEC section 2, plus /terms, /privacy (accounts) and /admin/dynamic/records (commerce).
+    expect(patterns).toHaveLength(36);
     for (const p of ['/', '/h5/success', '/blog/:slug', '/admin', '/admin/static/components/IPManagement']) {
       expect(patterns).toContain(p);
     }
@@ -17,14 +18,16 @@ describe('ROUTE_TABLE', () => {
     expect(guests.every((r) => r.owner === 'shell' && !r.requiresAuth)).toBe(true);
   });
 
-  it('requires login exactly for /admin and below', () => {
+  it("requires login for /admin and below and for the pages of one's own orders", () => {
+    const ownOrders = ['/order', '/h5/pay', '/h5/fail', '/h5/result', '/h5/success'];
     for (const r of ROUTE_TABLE) {
-      expect(r.requiresAuth, r.pattern).toBe(r.pattern === '/admin' || r.pattern.startsWith('/admin/'));
+      const admin = r.pattern === '/admin' || r.pattern.startsWith('/admin/');
+      expect(r.requiresAuth, r.pattern).toBe(admin || ownOrders.includes(r.pattern));
     }
   });
 
   it('splits /admin between static-ip and user-center', () => {
-    for (const r of ROUTE_TABLE.filter((r) => r.requiresAuth)) {
+    for (const r of ROUTE_TABLE.filter((r) => r.pattern.startsWith('/admin'))) {
       expect(r.owner, r.pattern).toBe(r.pattern.startsWith('/admin/static/') ? 'static-ip' : 'user-center');
     }
   });

@@ -16,6 +16,8 @@ export interface RouteDef {
 
 const page = (pattern: string, owner: RouteOwner): RouteDef => ({ pattern, owner, requiresAuth: false, guestOnly: false });
 const guest = (pattern: string): RouteDef => ({ pattern, owner: 'shell', requiresAuth: false, guestOnly: true });
+/** Pages about one's own orders and payments: login first, then back. */
+const member = (pattern: string, owner: RouteOwner): RouteDef => ({ pattern, owner, requiresAuth: true, guestOnly: false });
 const admin = (pattern: string, owner: 'user-center' | 'static-ip'): RouteDef => ({
   pattern,
   owner,
@@ -45,12 +47,12 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   guest('/forgot-password'),
 
   page('/buy', 'checkout'),
-  page('/order', 'checkout'),
+  member('/order', 'checkout'),
   page('/h5', 'checkout'),
-  page('/h5/pay', 'checkout'),
-  page('/h5/fail', 'checkout'),
-  page('/h5/result', 'checkout'),
-  page('/h5/success', 'checkout'),
+  member('/h5/pay', 'checkout'),
+  member('/h5/fail', 'checkout'),
+  member('/h5/result', 'checkout'),
+  member('/h5/success', 'checkout'),
 
   admin('/admin', 'user-center'),
   admin('/admin/account', 'user-center'),
@@ -60,6 +62,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   admin('/admin/auth/personal', 'user-center'),
   admin('/admin/dynamic/buy', 'user-center'),
   admin('/admin/dynamic/list', 'user-center'),
+  // Hourly deduction records of dynamic traffic (SPEC section 1: users view deduction records).
+  admin('/admin/dynamic/records', 'user-center'),
   admin('/admin/account-password-auth', 'user-center'),
   admin('/admin/help-center', 'user-center'),
 

@@ -6,3 +6,7 @@ export * from './toaster.ts';
 export * from './fieldMessage.ts';
 export * from './CertificationNotice.tsx';
 export * from './plannedPage.tsx';
+export * from './commerce/BuyTraffic.tsx';
+export * from './commerce/QueryFailure.tsx';
+export * from './NoFlowNotice.tsx';
+export * from './clipboard.ts';

@@ -20,6 +20,7 @@ const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: strin
     items: [
       { path: '/admin/dynamic/buy', id: 'admin.nav.dynamicBuy' },
       { path: '/admin/dynamic/list', id: 'admin.nav.dynamicList' },
+      { path: '/admin/dynamic/records', id: 'admin.nav.dynamicRecords' },
       { path: '/admin/account-password-auth', id: 'admin.nav.proxyAuth' },
     ],
   },

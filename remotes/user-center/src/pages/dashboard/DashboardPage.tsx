@@ -1,41 +1,137 @@
-import { Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  Link as ChakraLink,
+  Container,
+  Flex,
+  Heading,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { authStore, formatTraffic, isCertified, remainingFlow } from '@portal/shared';
-import { CertificationNotice, useLocalePath } from '@portal/shared/ui';
+import { api, authStore, callApi, formatFen, formatTraffic, isCertified, remainingFlow } from '@portal/shared';
+import { CertificationNotice, NoFlowNotice, useLocalePath } from '@portal/shared/ui';
+import { LoadFailure } from '../../common/ListParts.tsx';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
+import { UsageChart } from './UsageChart.tsx';
+
+/** The dashboard figures; also read after a payment, so they are never taken from the cache alone. */
+function useStatistics() {
+  const stats = useQuery({
+    queryKey: ['dashboard-statistics'],
+    queryFn: () => callApi(api.dashboardStatistics),
+    staleTime: 0,
+  });
+  const remaining = stats.data?.remainingMb;
+  // Keeps the header's figure (and the no-flow notice) as fresh as the dashboard's.
+  useEffect(() => {
+    if (remaining === undefined || !authStore.userInfo) return;
+    if (authStore.userInfo.limitBalance !== remaining) authStore.userInfo.limitBalance = remaining;
+  }, [remaining]);
+  return stats;
+}
 
 /**
- * /admin/dashboard: remaining traffic and certification status now; total recharge and total
- * consumption (UTC+0) join when orders exist (commerce release).
+ * /admin/dashboard: remaining traffic, total recharge, total consumption, certification status and
+ * the daily usage of the last 30 UTC days.
  */
 export default function DashboardPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const auth = useSnapshot(authStore);
+  const stats = useStatistics();
   const status = (auth.userInfo?.identificationStatus as number | undefined) ?? 0;
+  const remaining = auth.userInfo ? remainingFlow(auth) : stats.data?.remainingMb;
+  const figure = (value: (data: NonNullable<typeof stats.data>) => ReactNode) =>
+    stats.data ? (
+      value(stats.data)
+    ) : stats.isError ? (
+      <Text fontSize="3xl" fontWeight="bold" lineHeight="short">
+        —
+      </Text>
+    ) : (
+      <Skeleton h="9" w="32" />
+    );
+
   return (
-    <Container maxW="5xl" py={{ base: 6, md: 10 }}>
+    <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <Heading as="h1" size="2xl">
-          <FormattedMessage id="uc.dashboard.title" />
-        </Heading>
+        <Stack gap={1}>
+          <Heading as="h1" size="2xl">
+            <FormattedMessage id="uc.dashboard.title" />
+          </Heading>
+          <Text color="fg.muted">
+            <FormattedMessage id="uc.dashboard.description" />
+          </Text>
+        </Stack>
+        <NoFlowNotice />
         <CertificationNotice />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
           <Card.Root>
             <Card.Body gap={2}>
               <Text color="fg.muted">
                 <FormattedMessage id="uc.dashboard.remaining" />
               </Text>
-              <Text fontSize="3xl" fontWeight="bold" data-testid="dashboard-remaining">
-                {formatTraffic(remainingFlow(auth), intl.locale)}
-              </Text>
-              <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start">
-                <Link to={to('/buy')}>
+              {remaining === undefined ? (
+                stats.isError ? (
+                  <Text fontSize="3xl" fontWeight="bold" lineHeight="short">
+                    —
+                  </Text>
+                ) : (
+                  <Skeleton h="9" w="32" />
+                )
+              ) : (
+                <Text fontSize="3xl" fontWeight="bold" lineHeight="short" data-testid="dashboard-remaining">
+                  {formatTraffic(remaining, intl.locale)}
+                </Text>
+              )}
+              <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" mt="auto">
+                <Link to={to('/admin/dynamic/buy')}>
                   <FormattedMessage id="uc.dashboard.recharge" />
                 </Link>
               </Button>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root>
+            <Card.Body gap={2}>
+              <Text color="fg.muted">
+                <FormattedMessage id="uc.dashboard.totalRecharge" />
+              </Text>
+              {figure((d) => (
+                <Text fontSize="3xl" fontWeight="bold" lineHeight="short" data-testid="dashboard-total-recharge">
+                  {formatTraffic(d.totalRechargeMb, intl.locale)}
+                </Text>
+              ))}
+              {stats.data ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="dashboard-total-paid">
+                  <FormattedMessage
+                    id="uc.dashboard.paid"
+                    values={{ amount: formatFen(stats.data.totalRechargeFen, intl.locale) }}
+                  />
+                </Text>
+              ) : null}
+            </Card.Body>
+          </Card.Root>
+          <Card.Root>
+            <Card.Body gap={2}>
+              <Text color="fg.muted">
+                <FormattedMessage id="uc.dashboard.totalConsumption" />
+              </Text>
+              {figure((d) => (
+                <Text fontSize="3xl" fontWeight="bold" lineHeight="short" data-testid="dashboard-total-consumption">
+                  {formatTraffic(d.totalConsumptionMb, intl.locale)}
+                </Text>
+              ))}
+              <Text fontSize="sm" color="fg.muted">
+                <FormattedMessage id="uc.dashboard.consumptionHint" />
+              </Text>
             </Card.Body>
           </Card.Root>
           <Card.Root>
@@ -45,7 +141,7 @@ export default function DashboardPage() {
               </Text>
               <StatusBadge status={status} />
               {isCertified(auth) ? null : (
-                <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+                <Button asChild size="sm" variant="outline" alignSelf="flex-start" mt="auto">
                   <Link to={to('/admin/auth')}>
                     <FormattedMessage id="uc.account.certifyNow" />
                   </Link>
@@ -54,9 +150,39 @@ export default function DashboardPage() {
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
-        <Text fontSize="sm" color="fg.muted">
-          <FormattedMessage id="uc.dashboard.totalsLater" />
-        </Text>
+        <Card.Root minW={0}>
+          <Card.Header>
+            <Flex gap={3} wrap="wrap" align="center" justify="space-between">
+              <Flex gap={3} wrap="wrap" align="center">
+                <Heading as="h2" size="md">
+                  <FormattedMessage id="uc.dashboard.chartTitle" />
+                </Heading>
+                <Badge variant="subtle" colorPalette="gray">
+                  <FormattedMessage id="uc.dashboard.utc" />
+                </Badge>
+              </Flex>
+              <ChakraLink asChild color="brand.fg" fontSize="sm">
+                <Link to={to('/admin/dynamic/records')}>
+                  <FormattedMessage id="uc.dashboard.viewRecords" />
+                </Link>
+              </ChakraLink>
+            </Flex>
+          </Card.Header>
+          <Card.Body minW={0}>
+            {stats.data ? (
+              <UsageChart daily={stats.data.daily} />
+            ) : stats.isError ? (
+              <LoadFailure
+                error={stats.error}
+                messageId="uc.dashboard.loadFailed"
+                onRetry={() => void stats.refetch()}
+                retrying={stats.isFetching}
+              />
+            ) : (
+              <Skeleton h="220px" borderRadius="md" />
+            )}
+          </Card.Body>
+        </Card.Root>
       </Stack>
     </Container>
   );

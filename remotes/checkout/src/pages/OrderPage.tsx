@@ -1,0 +1,77 @@
+import { Alert, Button, Container, Heading, Stack } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { useLocalePath } from '@portal/shared/ui';
+import { Checkout } from '../features/order/Checkout.tsx';
+import { PaidView } from '../features/order/PaidView.tsx';
+import { parseOrderId, parsePurchase } from '../features/order/purchase.ts';
+
+/** /order: review and pay (PC). `?package=`/`?gb=` for a new order, `?id=` for an existing one. */
+export default function OrderPage() {
+  const to = useLocalePath();
+  const [params, setParams] = useSearchParams();
+  const orderId = parseOrderId(params);
+  const purchase = parsePurchase(params);
+  const [outcome, setOutcome] = useState<'paid' | 'closed' | null>(null);
+
+  const onOrderCreated = useCallback((id: number) => setParams({ id: String(id) }, { replace: true }), [setParams]);
+  const onPaid = useCallback(() => setOutcome('paid'), []);
+  const onClosed = useCallback(() => setOutcome('closed'), []);
+
+  return (
+    <Container maxW="3xl" py={{ base: 6, md: 12 }}>
+      <Stack gap={6}>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          <FormattedMessage id={outcome === 'paid' ? 'checkout.paid.heading' : 'checkout.order.title'} />
+        </Heading>
+        {params.get('cancelled') === '1' && outcome === null ? (
+          <Alert.Root status="warning" data-testid="pay-cancelled">
+            <Alert.Indicator />
+            <Alert.Title>
+              <FormattedMessage id="checkout.order.cancelled" />
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {outcome === 'paid' && orderId !== null ? (
+          <PaidView orderId={orderId} />
+        ) : outcome === 'closed' ? (
+          <Alert.Root status="error" data-testid="order-closed">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>
+                <FormattedMessage id="checkout.order.closed" />
+              </Alert.Title>
+            </Alert.Content>
+            <Button asChild size="sm" colorPalette="brand" alignSelf="center">
+              <Link to={to('/buy')}>
+                <FormattedMessage id="checkout.order.buyAgain" />
+              </Link>
+            </Button>
+          </Alert.Root>
+        ) : orderId === null && purchase === null ? (
+          <Alert.Root status="info" data-testid="order-nothing">
+            <Alert.Indicator />
+            <Alert.Title>
+              <FormattedMessage id="checkout.order.nothing" />
+            </Alert.Title>
+            <Button asChild size="sm" colorPalette="brand" alignSelf="center">
+              <Link to={to('/buy')}>
+                <FormattedMessage id="checkout.order.choose" />
+              </Link>
+            </Button>
+          </Alert.Root>
+        ) : (
+          <Checkout
+            orderId={orderId}
+            purchase={purchase}
+            source="pc"
+            onOrderCreated={onOrderCreated}
+            onPaid={onPaid}
+            onClosed={onClosed}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,218 @@
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Field,
+  Flex,
+  HStack,
+  Input,
+  NativeSelect,
+  Skeleton,
+  Table,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '@portal/shared';
+
+/** Previous / next with "Page X of Y" and the total. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const intl = useIntl();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Flex
+      as="nav"
+      aria-label={intl.formatMessage({ id: 'static.list.pagination' })}
+      justify="space-between"
+      align="center"
+      wrap="wrap"
+      gap={3}
+    >
+      <Text fontSize="sm" color="fg.muted">
+        <FormattedMessage id="static.list.total" values={{ total }} />
+      </Text>
+      <HStack gap={2}>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <FormattedMessage id="static.list.prev" />
+        </Button>
+        <Text fontSize="sm" aria-live="polite" whiteSpace="nowrap">
+          <FormattedMessage id="static.list.page" values={{ page: Math.min(page, pages), pages }} />
+        </Text>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <FormattedMessage id="static.list.next" />
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
+
+/** A labelled native select of a list filter; '' is "All". */
+export function FilterSelect({
+  labelId,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  labelId: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | null) => void;
+  testId?: string;
+}) {
+  const intl = useIntl();
+  return (
+    <Field.Root w={{ base: 'full', sm: '44' }}>
+      <Field.Label fontSize="sm">
+        <FormattedMessage id={labelId} />
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field data-testid={testId} value={value} onChange={(e) => onChange(e.target.value || null)}>
+          <option value="">{intl.formatMessage({ id: 'static.list.all' })}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** Two `<input type="date">`, inclusive, each limited by the other. */
+export function DateRangeFields({
+  from,
+  to,
+  onChange,
+  fromLabelId,
+  toLabelId,
+}: {
+  from: string;
+  to: string;
+  onChange: (changes: { from?: string | null; to?: string | null }) => void;
+  fromLabelId: string;
+  toLabelId: string;
+}) {
+  return (
+    <>
+      <Field.Root w={{ base: 'full', sm: '44' }}>
+        <Field.Label fontSize="sm">
+          <FormattedMessage id={fromLabelId} />
+        </Field.Label>
+        <Input
+          type="date"
+          size="sm"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => onChange({ from: e.target.value || null })}
+        />
+      </Field.Root>
+      <Field.Root w={{ base: 'full', sm: '44' }}>
+        <Field.Label fontSize="sm">
+          <FormattedMessage id={toLabelId} />
+        </Field.Label>
+        <Input
+          type="date"
+          size="sm"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => onChange({ to: e.target.value || null })}
+        />
+      </Field.Root>
+    </>
+  );
+}
+
+/** Placeholder rows while the first page loads. */
+export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder rows
+        <Table.Row key={r} aria-hidden="true">
+          {Array.from({ length: columns }, (_, c) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells
+            <Table.Cell key={c}>
+              <Skeleton h="4" w={c === 0 ? '32' : '16'} />
+            </Table.Cell>
+          ))}
+        </Table.Row>
+      ))}
+    </>
+  );
+}
+
+/** A list that could not be loaded: the server's own message when it sent one, and Retry. */
+export function LoadFailure({
+  error,
+  messageId,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  messageId: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const intl = useIntl();
+  const text =
+    error instanceof ApiError && error.kind === 'business' && error.message
+      ? error.message
+      : intl.formatMessage({ id: messageId });
+  return (
+    <Alert.Root status="error" data-testid="load-failure">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{text}</Alert.Title>
+        <Alert.Description>
+          <FormattedMessage id="static.list.retryHint" />
+        </Alert.Description>
+      </Alert.Content>
+      <Button size="sm" variant="outline" alignSelf="center" onClick={onRetry} loading={retrying}>
+        <FormattedMessage id="static.list.retry" />
+      </Button>
+    </Alert.Root>
+  );
+}
+
+/** Nothing to list: what that means, and what to do next. */
+export function ListEmpty({
+  testId,
+  titleId,
+  descriptionId,
+  action,
+}: {
+  testId: string;
+  titleId: string;
+  descriptionId: string;
+  action?: ReactNode;
+}) {
+  return (
+    <EmptyState.Root data-testid={testId} size="sm" borderWidth="1px" borderStyle="dashed" borderRadius="lg">
+      <EmptyState.Content>
+        <VStack textAlign="center" gap={1}>
+          <EmptyState.Title>
+            <FormattedMessage id={titleId} />
+          </EmptyState.Title>
+          <EmptyState.Description>
+            <FormattedMessage id={descriptionId} />
+          </EmptyState.Description>
+        </VStack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

@@ -1,0 +1,49 @@
+import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import dayjs from 'dayjs';
+import { ApiError, type CsvCell, downloadText, toCsv } from '@portal/shared';
+import { message } from '@portal/shared/ui';
+
+/** A file to save: the CSV of a table, or plain text lines. */
+export type ExportFile =
+  | { kind: 'csv'; name: string; header: string[]; rows: CsvCell[][] }
+  | { kind: 'txt'; name: string; lines: string[] };
+
+/** `ips` on 1 May 2024 → `ips-20240501.csv` (today, local). */
+export function exportFileName(name: string, kind: ExportFile['kind'], now: number): string {
+  return `${name}-${dayjs(now).format('YYYYMMDD')}.${kind}`;
+}
+
+/** Text files end every line, the last one too (`\n`), so tools that read line by line get them all. */
+export const toLines = (lines: readonly string[]) => lines.map((l) => `${l}\n`).join('');
+
+/**
+ * Builds a file (often by reading every page of a list) and saves it; `exporting` while it runs.
+ * One export at a time; failures are said in a toast.
+ */
+export function useFileExport() {
+  const intl = useIntl();
+  const [exporting, setExporting] = useState(false);
+  const running = useRef(false);
+  const run = async (build: () => Promise<ExportFile>) => {
+    if (running.current) return;
+    running.current = true;
+    setExporting(true);
+    try {
+      const file = await build();
+      const filename = exportFileName(file.name, file.kind, Date.now());
+      if (file.kind === 'csv') downloadText(filename, toCsv(file.header, file.rows), 'text/csv;charset=utf-8');
+      else downloadText(filename, toLines(file.lines), 'text/plain;charset=utf-8');
+      const count = file.kind === 'csv' ? file.rows.length : file.lines.length;
+      message('success', intl.formatMessage({ id: 'static.list.exported' }, { count }));
+    } catch (e) {
+      // Network, timeout and server errors are already toasted by the shell; say the rest here.
+      if (!(e instanceof ApiError)) message('error', intl.formatMessage({ id: 'static.list.exportFailed' }));
+      else if (e.kind === 'business') message('error', e.message || intl.formatMessage({ id: 'static.list.exportFailed' }));
+    } finally {
+      running.current = false;
+      setExporting(false);
+    }
+  };
+  return { exporting, run };
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, callApi, StaticOrderStatus } from '@portal/shared';
+import { staticKeys } from '../../common/keys.ts';
+
+export const STATUS_POLL_MS = 3000;
+
+/** The channels offered for a static order, its amount, deadline and whether payments are simulated. */
+export function useStaticPayInfo(id: number | null) {
+  return useQuery({
+    queryKey: staticKeys.payInfo(id ?? 0),
+    queryFn: () => callApi(api.staticPayInfo, { query: { orderId: id as number } }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useStaticOrderInfo(id: number | null) {
+  return useQuery({
+    queryKey: staticKeys.orderInfo(id ?? 0),
+    queryFn: () => callApi(api.staticOrderInfo, { query: { id: id as number } }),
+    enabled: id !== null,
+  });
+}
+
+/** Whether an order's status is still worth asking about every few seconds. */
+export const stillPending = (status: StaticOrderStatus | undefined) =>
+  status === undefined || status === StaticOrderStatus.Pending;
+
+/**
+ * Polls a static order's status every 3 s while it is pending (the provider's notification may
+ * come any moment) and stops once it is paid, closed or being refunded.
+ */
+export function useStaticOrderStatus(id: number | null) {
+  return useQuery({
+    queryKey: staticKeys.orderStatus(id ?? 0),
+    queryFn: () => callApi(api.staticOrderStatus, { params: { id: id as number } }, { silent: true }),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (stillPending(query.state.data?.status) ? STATUS_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+}

@@ -1,0 +1,112 @@
+import { Alert, Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError, api, callApi, type StaticOrder } from '@portal/shared';
+import { message } from '@portal/shared/ui';
+import { staticKeys } from '../../common/keys.ts';
+import { REMARK_MAX } from '../../features/catalogue/selection.ts';
+
+/** Editing an order's remark (at most 200 characters); saved through updateRemark's query string. */
+export function RemarkDialog({ order, onClose }: { order: StaticOrder | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={order !== null} onOpenChange={(d) => (d.open ? null : onClose())} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="static-remark-dialog" mx={3}>
+            {order ? <RemarkForm key={order.id} order={order} onClose={onClose} /> : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function RemarkForm({ order, onClose }: { order: StaticOrder; onClose: () => void }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [remark, setRemark] = useState(order.remark);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const tooLong = remark.trim().length > REMARK_MAX;
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (tooLong) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await callApi(api.updateRemark, { query: { id: order.id, remark: remark.trim() } });
+      message('success', intl.formatMessage({ id: 'static.remark.saved' }));
+      await queryClient.invalidateQueries({ queryKey: staticKeys.orders });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'business') {
+        setFailure(err.fieldErrors?.remark || err.message || intl.formatMessage({ id: 'static.remark.failed' }));
+      } else if (err instanceof ApiError) {
+        setFailure(intl.formatMessage({ id: 'static.remark.failed' }));
+      } else throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate>
+      <Dialog.Header flexDirection="column" alignItems="flex-start" gap={1}>
+        <Dialog.Title>
+          <FormattedMessage id="static.remark.title" />
+        </Dialog.Title>
+        <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+          {order.orderNo}
+        </Text>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap={3}>
+          <Field.Root invalid={tooLong}>
+            <Field.Label>
+              <FormattedMessage id="static.remark.label" />
+            </Field.Label>
+            <Textarea
+              value={remark}
+              onChange={(e) => {
+                setRemark(e.target.value);
+                setFailure(null);
+              }}
+              maxLength={REMARK_MAX}
+              rows={3}
+              autoFocus
+              data-testid="static-remark-input"
+            />
+            <Field.HelperText>
+              <FormattedMessage id="static.remark.length" values={{ length: remark.length, max: REMARK_MAX }} />
+            </Field.HelperText>
+            {tooLong ? (
+              <Field.ErrorText>
+                <FormattedMessage id="static.remark.tooLong" values={{ max: REMARK_MAX }} />
+              </Field.ErrorText>
+            ) : null}
+          </Field.Root>
+          {failure ? (
+            <Alert.Root status="error" size="sm" data-testid="static-remark-error">
+              <Alert.Indicator />
+              <Alert.Title>{failure}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" variant="outline" onClick={onClose}>
+          <FormattedMessage id="static.action.cancel" />
+        </Button>
+        <Button type="submit" colorPalette="brand" loading={busy} disabled={tooLong} data-testid="static-remark-save">
+          <FormattedMessage id="static.action.save" />
+        </Button>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'static.action.close' })} />
+      </Dialog.CloseTrigger>
+    </form>
+  );
+}

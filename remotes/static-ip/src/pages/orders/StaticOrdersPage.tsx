@@ -1,0 +1,337 @@
+import { Badge, Button, Card, Container, Flex, HStack, IconButton, Spacer, Stack, Table, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { api, callApi, PayStatus, RESOURCE_TYPES, type StaticOrder, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import { useLocalePath } from '@portal/shared/ui';
+import { formatPayLeft } from '../../common/format.ts';
+import { staticKeys } from '../../common/keys.ts';
+import { DateRangeFields, FilterSelect, ListEmpty, LoadFailure, Pager, SkeletonRows } from '../../common/ListParts.tsx';
+import { canPay, effectiveStatus, ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
+import { PageHeader } from '../../common/PageHeader.tsx';
+import { useNow } from '../../common/ticker.ts';
+import { useFileExport } from '../../common/useFileExport.ts';
+import { positiveInt, useListSearch } from '../../common/useListSearch.ts';
+import { parseResourceType } from '../../features/catalogue/calls.ts';
+import { PayDialog } from '../../features/pay/PayDialog.tsx';
+import { RenewDialog, type RenewTarget } from '../../features/renew/RenewDialog.tsx';
+import { OrderBanner } from './OrderBanner.tsx';
+import { ORDER_COLUMNS, orderCells, orderCsv, orderHeader } from './orderCells.ts';
+import { RemarkDialog } from './RemarkDialog.tsx';
+import {
+  fetchAllStaticOrders,
+  isPayFilter,
+  ORDERS_PAGE_SIZE,
+  orderFilter,
+  PAY_FILTERS,
+  useStaticOrders,
+} from './useStaticOrders.ts';
+
+/** The 12 columns, the status and the actions. */
+const COLUMN_COUNT = ORDER_COLUMNS.length + 2;
+
+/**
+ * /admin/static/list (and /admin/static/components/OrderList): the caller's static IP orders with
+ * filters in the URL, CSV export, remarks, paying pending orders and renewing completed purchases.
+ * `?order=<id>` is where the payment provider sends the browser back.
+ */
+export default function StaticOrdersPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const queryClient = useQueryClient();
+  const search = useListSearch();
+  const type = parseResourceType(search.params.get('type'));
+  const rawPay = search.params.get('pay');
+  const pay = isPayFilter(rawPay) ? rawPay : '';
+  const filter = useMemo(() => orderFilter(type, pay, search.from, search.to), [type, pay, search.from, search.to]);
+  const filtered = Boolean(type !== null || pay || search.from || search.to);
+  const orders = useStaticOrders(filter, search.page);
+  const list = orders.data?.list ?? [];
+  const total = orders.data?.total ?? 0;
+  const file = useFileExport();
+  const returnedOrder = positiveInt(search.params.get('order'));
+  const cancelled = search.params.get('cancelled') === '1';
+
+  const [paying, setPaying] = useState<StaticOrder | null>(null);
+  const [renewing, setRenewing] = useState<StaticOrder | null>(null);
+  const [editing, setEditing] = useState<StaticOrder | null>(null);
+
+  // A page past the end (an old link, fewer orders now): go to the last one.
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const { setPage, setFilters } = search;
+  useEffect(() => {
+    if (orders.data && !orders.isPlaceholderData && search.page > pages) setPage(pages, true);
+  }, [orders.data, orders.isPlaceholderData, search.page, pages, setPage]);
+
+  const clear = () => setFilters({ type: null, pay: null, from: null, to: null });
+  const dismissBanner = () => setFilters({ order: null, cancelled: null });
+  const closePay = useCallback(() => setPaying(null), []);
+
+  const exportCsv = () =>
+    file.run(async () => {
+      const all = await fetchAllStaticOrders(filter);
+      return { kind: 'csv', name: 'static-orders', ...orderCsv(all, intl, Date.now()) };
+    });
+
+  const renewTarget: RenewTarget | null = renewing
+    ? { resourceType: renewing.resourceType, count: renewing.count, estimate: true, subject: renewing.orderNo }
+    : null;
+
+  return (
+    <Container maxW="7xl" py={{ base: 6, md: 10 }}>
+      <Stack gap={6}>
+        <PageHeader titleId="static.list.title" descriptionId="static.list.description" />
+        {returnedOrder !== null ? (
+          <OrderBanner orderId={returnedOrder} cancelled={cancelled} onDismiss={dismissBanner} onPay={setPaying} />
+        ) : null}
+        <Card.Root minW={0}>
+          <Card.Body gap={4} minW={0}>
+            <Flex gap={3} wrap="wrap" align="flex-end">
+              <FilterSelect
+                labelId="static.filter.type"
+                value={type === null ? '' : String(type)}
+                options={RESOURCE_TYPES.map((t) => ({ value: String(t), label: intl.formatMessage({ id: `static.type.${t}` }) }))}
+                onChange={(v) => setFilters({ type: v })}
+                testId="static-orders-type-filter"
+              />
+              <FilterSelect
+                labelId="static.filter.payStatus"
+                value={pay}
+                options={(Object.keys(PAY_FILTERS) as (keyof typeof PAY_FILTERS)[]).map((key) => ({
+                  value: key,
+                  label: intl.formatMessage({ id: `static.payStatus.${PAY_FILTERS[key]}` }),
+                }))}
+                onChange={(v) => setFilters({ pay: v })}
+                testId="static-orders-pay-filter"
+              />
+              <DateRangeFields
+                from={search.from}
+                to={search.to}
+                onChange={setFilters}
+                fromLabelId="static.filter.createdFrom"
+                toLabelId="static.filter.createdTo"
+              />
+              {filtered ? (
+                <Button size="sm" variant="ghost" onClick={clear}>
+                  <FormattedMessage id="static.list.clearFilters" />
+                </Button>
+              ) : null}
+              <Spacer display={{ base: 'none', md: 'block' }} />
+              <Button
+                size="sm"
+                variant="outline"
+                data-testid="static-orders-export"
+                onClick={() => void exportCsv()}
+                loading={file.exporting}
+                disabled={file.exporting || total === 0}
+              >
+                <FormattedMessage id="static.list.exportCsv" />
+              </Button>
+            </Flex>
+
+            {orders.isError && !orders.data ? (
+              <LoadFailure
+                error={orders.error}
+                messageId="static.orders.loadFailed"
+                onRetry={() => void orders.refetch()}
+                retrying={orders.isFetching}
+              />
+            ) : orders.data && total === 0 ? (
+              <ListEmpty
+                testId="static-orders-empty"
+                titleId={filtered ? 'static.orders.emptyFiltered.title' : 'static.orders.empty.title'}
+                descriptionId={filtered ? 'static.orders.emptyFiltered.description' : 'static.orders.empty.description'}
+                action={
+                  filtered ? (
+                    <Button size="sm" variant="outline" onClick={clear}>
+                      <FormattedMessage id="static.list.clearFilters" />
+                    </Button>
+                  ) : (
+                    <Button asChild size="sm" colorPalette="brand">
+                      <Link to={to('/admin/static/buy')}>
+                        <FormattedMessage id="static.list.buy" />
+                      </Link>
+                    </Button>
+                  )
+                }
+              />
+            ) : (
+              <>
+                {orders.isError ? (
+                  <LoadFailure
+                    error={orders.error}
+                    messageId="static.orders.loadFailed"
+                    onRetry={() => void orders.refetch()}
+                    retrying={orders.isFetching}
+                  />
+                ) : null}
+                <Table.ScrollArea borderWidth="1px" borderRadius="md">
+                  <Table.Root size="sm" data-testid="static-orders-table" aria-busy={orders.isFetching}>
+                    <Table.Header>
+                      <Table.Row bg="bg.muted">
+                        {orderHeader(intl).map((label, i) => (
+                          <Table.ColumnHeader key={ORDER_COLUMNS[i]} whiteSpace="nowrap">
+                            {label}
+                          </Table.ColumnHeader>
+                        ))}
+                        <Table.ColumnHeader whiteSpace="nowrap">
+                          <FormattedMessage id="static.orders.col.status" />
+                        </Table.ColumnHeader>
+                        <Table.ColumnHeader whiteSpace="nowrap">
+                          <FormattedMessage id="static.orders.col.actions" />
+                        </Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body opacity={orders.isPlaceholderData ? 0.6 : 1}>
+                      {orders.isPending ? (
+                        <SkeletonRows columns={COLUMN_COUNT} />
+                      ) : (
+                        list.map((order) => (
+                          <OrderRow
+                            key={order.id}
+                            order={order}
+                            onPay={setPaying}
+                            onRenew={setRenewing}
+                            onEditRemark={setEditing}
+                          />
+                        ))
+                      )}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+                {orders.data ? (
+                  <Pager page={search.page} pageSize={ORDERS_PAGE_SIZE} total={total} onPage={(p) => setPage(p)} />
+                ) : null}
+              </>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+
+      <RemarkDialog order={editing} onClose={() => setEditing(null)} />
+      <RenewDialog
+        target={renewTarget}
+        place={(durationDays) => callApi(api.renewalCreate, { body: { orderId: renewing?.id as number, durationDays } })}
+        onPlaced={(order) => {
+          setRenewing(null);
+          setPaying(order);
+          void queryClient.invalidateQueries({ queryKey: staticKeys.orders });
+        }}
+        onClose={() => setRenewing(null)}
+      />
+      <PayDialog order={paying} onClose={closePay} />
+    </Container>
+  );
+}
+
+function OrderRow({
+  order,
+  onPay,
+  onRenew,
+  onEditRemark,
+}: {
+  order: StaticOrder;
+  onPay: (order: StaticOrder) => void;
+  onRenew: (order: StaticOrder) => void;
+  onEditRemark: (order: StaticOrder) => void;
+}) {
+  const intl = useIntl();
+  const cells = orderCells(order, intl);
+  const pending = order.status === StaticOrderStatus.Pending;
+  const renewable = order.orderType === StaticOrderType.Purchase && order.status === StaticOrderStatus.Success;
+  return (
+    <Table.Row data-testid="static-order-row" data-order-no={order.orderNo} data-status={order.status}>
+      <Table.Cell>
+        <Text as="span" fontFamily="mono" fontSize="sm" whiteSpace="nowrap">
+          {order.orderNo}
+        </Text>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{cells.orderType}</Table.Cell>
+      <Table.Cell fontWeight="medium" whiteSpace="nowrap">
+        {cells.amount}
+      </Table.Cell>
+      <Table.Cell fontVariantNumeric="tabular-nums">{cells.count}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{cells.durationDays}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{cells.resourceType}</Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
+          {cells.payStatus}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{cells.payType ?? '—'}</Table.Cell>
+      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+        {cells.payTime ?? '—'}
+      </Table.Cell>
+      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+        {cells.createTime}
+      </Table.Cell>
+      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+        {cells.expireTime ?? '—'}
+      </Table.Cell>
+      <Table.Cell>
+        <HStack gap={1} maxW="56">
+          <Text as="span" truncate title={order.remark || undefined} data-testid="static-order-remark">
+            {cells.remark ?? '—'}
+          </Text>
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            onClick={() => onEditRemark(order)}
+            aria-label={intl.formatMessage({ id: 'static.remark.edit' }, { orderNo: order.orderNo })}
+            data-testid="static-remark-edit"
+          >
+            <span aria-hidden="true">✎</span>
+          </IconButton>
+        </HStack>
+      </Table.Cell>
+      <Table.Cell>{pending ? <PendingStatus order={order} /> : <StatusBadge status={order.status} />}</Table.Cell>
+      <Table.Cell>
+        {pending ? (
+          <PendingActions order={order} onPay={onPay} />
+        ) : renewable ? (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="brand"
+            onClick={() => onRenew(order)}
+            data-testid="static-order-renew"
+          >
+            <FormattedMessage id="static.orders.renew" />
+          </Button>
+        ) : (
+          '—'
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function StatusBadge({ status }: { status: StaticOrderStatus }) {
+  return (
+    <Badge colorPalette={ORDER_STATUS_COLOR[status]} data-testid="static-order-status" whiteSpace="nowrap">
+      <FormattedMessage id={`static.order.status.${status}`} />
+    </Badge>
+  );
+}
+
+/** A pending order turns closed at its deadline: these cells follow the page's shared second ticker. */
+function PendingStatus({ order }: { order: StaticOrder }) {
+  const now = useNow();
+  return <StatusBadge status={effectiveStatus(order, now)} />;
+}
+
+function PendingActions({ order, onPay }: { order: StaticOrder; onPay: (order: StaticOrder) => void }) {
+  const now = useNow();
+  if (!canPay(order, now)) return '—';
+  return (
+    <HStack gap={2}>
+      <Button size="xs" colorPalette="brand" onClick={() => onPay(order)} data-testid="static-order-pay">
+        <FormattedMessage id="static.orders.pay" />
+      </Button>
+      <Text as="span" fontSize="xs" color="orange.fg" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+        <FormattedMessage id="static.orders.timeLeft" values={{ time: formatPayLeft(order.payDeadline - now) }} />
+      </Text>
+    </HStack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { type DashboardStatistics, formatTraffic } from '@portal/shared';
+import { chartScale, labelledDays, tickLabel } from './chartScale.ts';
+
+type Day = DashboardStatistics['daily'][number];
+
+const HEIGHT = 220;
+const MARGIN = { top: 12, right: 8, bottom: 26, left: 60 };
+const FALLBACK_WIDTH = 640;
+
+/** The width of an element, followed as it changes (so text in the SVG keeps its real size). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const w = Math.floor(el.getBoundingClientRect().width);
+      if (w > 0) setWidth(w);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+/**
+ * Daily usage as an inline SVG bar chart (no chart library: the page stays light). Screen readers
+ * get the summary in the SVG's title and the figures in a visually hidden table.
+ */
+export function UsageChart({ daily }: { daily: Day[] }) {
+  const intl = useIntl();
+  const id = useId();
+  const { ref, width } = useWidth<HTMLDivElement>();
+  const fmt = (mb: number) => formatTraffic(mb, intl.locale);
+
+  const max = daily.reduce((m, d) => Math.max(m, d.usedMb), 0);
+  const scale = chartScale(max);
+  const plotW = Math.max(1, width - MARGIN.left - MARGIN.right);
+  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const band = plotW / Math.max(1, daily.length);
+  const barW = Math.max(1, band * 0.7);
+  const y = (mb: number) => MARGIN.top + plotH * (1 - mb / scale.topMb);
+  const labelled = new Set(labelledDays(daily.length));
+
+  const total = daily.reduce((s, d) => s + d.usedMb, 0);
+  const peak = daily.reduce<Day | undefined>((p, d) => (!p || d.usedMb > p.usedMb ? d : p), undefined);
+  const range = { from: daily[0]?.date ?? '', to: daily.at(-1)?.date ?? '' };
+  const summary =
+    total > 0 && peak
+      ? intl.formatMessage(
+          { id: 'uc.dashboard.chartSummary' },
+          { ...range, total: fmt(total), peak: fmt(peak.usedMb), peakDate: peak.date },
+        )
+      : intl.formatMessage({ id: 'uc.dashboard.chartSummaryEmpty' }, range);
+
+  return (
+    <Box>
+      <Box ref={ref} w="full" data-testid="dashboard-chart">
+        <svg
+          width={width}
+          height={HEIGHT}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title`}
+          style={{ display: 'block', maxWidth: '100%' }}
+        >
+          <title id={`${id}-title`}>{summary}</title>
+          <g fontSize={11} fill="var(--chakra-colors-fg-muted)">
+            {scale.ticks.map((tick) => {
+              const ty = y(tick * scale.unitMb);
+              return (
+                <g key={tick}>
+                  <line
+                    x1={MARGIN.left}
+                    x2={width - MARGIN.right}
+                    y1={ty}
+                    y2={ty}
+                    stroke="var(--chakra-colors-border)"
+                    strokeDasharray={tick === 0 ? undefined : '3 3'}
+                  />
+                  <text x={MARGIN.left - 6} y={ty} textAnchor="end" dominantBaseline="middle">
+                    {tickLabel(tick, scale, intl.locale)}
+                  </text>
+                </g>
+              );
+            })}
+            {daily.map((d, i) => {
+              const x = MARGIN.left + i * band;
+              const top = y(d.usedMb);
+              return (
+                <g key={d.date}>
+                  <title>{`${d.date}: ${fmt(d.usedMb)}`}</title>
+                  {/* The whole column answers the pointer, so days with little usage still show their figure. */}
+                  <rect x={x} y={MARGIN.top} width={band} height={plotH} fill="transparent" />
+                  <rect
+                    x={x + (band - barW) / 2}
+                    y={top}
+                    width={barW}
+                    height={Math.max(0, MARGIN.top + plotH - top)}
+                    rx={Math.min(2, barW / 4)}
+                    fill="var(--chakra-colors-brand-solid)"
+                  />
+                  {labelled.has(i) ? (
+                    <text x={x + band / 2} y={HEIGHT - 8} textAnchor="middle">
+                      {d.date.slice(5)}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+          </g>
+        </svg>
+      </Box>
+      {total === 0 ? (
+        <Text fontSize="sm" color="fg.muted" textAlign="center" mt={2}>
+          <FormattedMessage id="uc.dashboard.chartEmpty" />
+        </Text>
+      ) : null}
+      <VisuallyHidden asChild>
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="uc.dashboard.col.date" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="uc.dashboard.col.usage" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{d.date}</th>
+                <td>{fmt(d.usedMb)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import type { RechargeOrder } from '@portal/shared';
+import en from '../../messages/en.json';
+import zhCN from '../../messages/zh-CN.json';
+import { canPay, effectiveStatus, formatCountdown, ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
+import { orderFilter } from './useOrders.ts';
+
+const intlEn = createIntl({ locale: 'en', messages: en });
+const intlZh = createIntl({ locale: 'zh-CN', messages: zhCN });
+const NOW = Date.UTC(2024, 4, 1, 12);
+
+const order = (over: Partial<RechargeOrder> = {}): RechargeOrder => ({
+  id: 7,
+  orderNo: 'R202405010001',
+  status: 0,
+  source: 'pc',
+  giftTrafficMb: 512,
+  trafficMb: 10 * 1024,
+  rechargeAmountFen: 12_000,
+  feeFen: 720,
+  payAmountFen: 12_720,
+  payChannel: null,
+  payTime: null,
+  payStatus: 0,
+  accountType: 1,
+  validityDays: 30,
+  packageId: 3,
+  createTime: NOW - 60_000,
+  payDeadline: NOW + 29 * 60_000,
+  ...over,
+});
+
+describe('order status', () => {
+  it('is payable while pending and before the deadline', () => {
+    expect(canPay(order(), NOW)).toBe(true);
+    expect(canPay(order({ payDeadline: NOW }), NOW)).toBe(false);
+    expect(canPay(order({ status: 1 }), NOW)).toBe(false);
+  });
+
+  it('shows a pending order past its deadline as closed', () => {
+    expect(effectiveStatus(order(), NOW)).toBe(0);
+    expect(effectiveStatus(order({ payDeadline: NOW - 1 }), NOW)).toBe(2);
+    expect(effectiveStatus(order({ status: 1, payDeadline: NOW - 1 }), NOW)).toBe(1);
+  });
+});
+
+describe('formatCountdown', () => {
+  it('writes minutes and seconds, hours when needed, never below zero', () => {
+    expect(formatCountdown(29 * 60_000 + 5_400)).toBe('29:05');
+    expect(formatCountdown(3_723_000)).toBe('1:02:03');
+    expect(formatCountdown(-5)).toBe('00:00');
+  });
+});
+
+describe('orderCells', () => {
+  it('has the 10 columns with localized headers', () => {
+    expect(ORDER_COLUMNS).toHaveLength(10);
+    expect(orderHeader(intlEn)).toEqual([
+      'Order number',
+      'Order status',
+      'Source',
+      'Gift amount',
+      'Internet traffic',
+      'Recharge amount',
+      'Pay amount',
+      'Pay type',
+      'Pay time',
+      'Pay status',
+    ]);
+    expect(orderHeader(intlZh)[0]).toBe('订单号');
+  });
+
+  it('describes an unpaid order', () => {
+    expect(orderCells(order(), intlEn, NOW)).toEqual({
+      orderNo: 'R202405010001',
+      status: 'Pending payment',
+      source: 'PC',
+      gift: '512 MB',
+      traffic: '10 GB',
+      rechargeAmount: '¥120.00',
+      payAmount: '¥127.20',
+      payType: null,
+      payTime: null,
+      payStatus: 'Unpaid',
+    });
+  });
+
+  it('describes a paid order in Chinese, with the pay time in local time', () => {
+    const paidAt = new Date(2024, 4, 1, 9, 5, 7).getTime();
+    const cells = orderCells(order({ status: 1, payStatus: 1, payChannel: 'wx_h5', payTime: paidAt, source: 'h5' }), intlZh, NOW);
+    expect(cells).toMatchObject({
+      status: '已完成',
+      source: '移动端（H5）',
+      payType: '微信支付',
+      payTime: '2024-05-01 09:05:07',
+      payStatus: '已支付',
+    });
+    expect(orderCells(order({ payChannel: 'alipay_pc' }), intlZh, NOW).payType).toBe('支付宝');
+  });
+});
+
+describe('orderFilter', () => {
+  it('maps the status and local days, the end day inclusive', () => {
+    expect(orderFilter('completed', '2024-05-01', '2024-05-02')).toEqual({
+      status: 1,
+      createdFrom: new Date(2024, 4, 1).getTime(),
+      createdTo: new Date(2024, 4, 3).getTime(),
+    });
+    expect(orderFilter('', '', '')).toEqual({});
+    expect(orderFilter('pending', '', '')).toEqual({ status: 0 });
+  });
+});

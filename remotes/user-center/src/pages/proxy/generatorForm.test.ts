@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { defaultForm, readForm } from './generatorForm.ts';
+
+const form = (over: Partial<ReturnType<typeof defaultForm>>) => ({ ...defaultForm('1', 'global'), ...over });
+
+describe('readForm', () => {
+  it('turns the form into rotating parameters by default', () => {
+    expect(readForm(form({}), 'u1abc').params).toEqual({ account: 'u1abc', session: 'rotating' });
+  });
+
+  it('keeps only a complete region chain and the session fields of the chosen mode', () => {
+    const { params, issues } = readForm(
+      form({ country: 'US', state: 'california', city: 'losangeles', session: 'sticky', sessionId: ' shop1 ', minutes: '20' }),
+      'u1abc',
+    );
+    expect(issues).toEqual([]);
+    expect(params).toEqual({
+      account: 'u1abc',
+      session: 'sticky',
+      country: 'US',
+      state: 'california',
+      city: 'losangeles',
+      sessionId: 'shop1',
+      minutes: 20,
+    });
+    expect(readForm(form({ city: 'losangeles' }), 'u1abc').params).toEqual({ account: 'u1abc', session: 'rotating' });
+  });
+
+  it('reports the rules it breaks', () => {
+    expect(readForm(form({ session: 'sticky', minutes: '31' }), 'u1abc').issues).toEqual(['stickyMinutes']);
+    expect(readForm(form({ session: 'extended', minutes: '180' }), 'u1abc').issues).toEqual(['extendedMinutes']);
+    expect(readForm(form({ session: 'sticky', sessionId: 'x'.repeat(17) }), 'u1abc').issues).toEqual(['sessionId']);
+    expect(readForm(form({ count: '0' }), 'u1abc').issues).toEqual(['count']);
+    expect(readForm(form({ count: '1001' }), 'u1abc').issues).toEqual(['count']);
+    expect(readForm(form({ session: 'sticky', minutes: 'ten' }), 'u1abc').issues).toEqual(['stickyMinutes']);
+  });
+});

@@ -1,0 +1,63 @@
+import {
+  type CredentialIssue,
+  type LineFormat,
+  type ProxyParams,
+  type ProxyProtocol,
+  type SessionMode,
+  validateParams,
+} from '@portal/shared';
+
+/** The generator form as typed: strings from inputs, turned into the shared module's parameters. */
+export interface GeneratorForm {
+  accountId: string;
+  country: string;
+  /** Area token (`california`) or ''. */
+  state: string;
+  /** City token or ''. */
+  city: string;
+  session: SessionMode;
+  sessionId: string;
+  minutes: string;
+  protocol: ProxyProtocol;
+  endpointArea: string;
+  format: LineFormat;
+  count: string;
+}
+
+export const MAX_COUNT = 1000;
+
+export const defaultForm = (accountId: string, endpointArea: string): GeneratorForm => ({
+  accountId,
+  country: '',
+  state: '',
+  city: '',
+  session: 'rotating',
+  sessionId: '',
+  minutes: '10',
+  protocol: 'http',
+  endpointArea,
+  format: 'host:port:user:pass',
+  count: '10',
+});
+
+const wholeNumber = (v: string) => (/^\d{1,4}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
+
+/** The parameters of the form, or the problems to show (by field). */
+export function readForm(
+  form: GeneratorForm,
+  account: string,
+): { params: ProxyParams; count: number; issues: CredentialIssue[] } {
+  const params: ProxyParams = {
+    account,
+    session: form.session,
+    ...(form.country && { country: form.country }),
+    ...(form.country && form.state && { state: form.state }),
+    ...(form.country && form.state && form.city && { city: form.city }),
+    ...(form.session === 'sticky' && form.sessionId.trim() && { sessionId: form.sessionId.trim() }),
+    ...(form.session !== 'rotating' && { minutes: wholeNumber(form.minutes) }),
+  };
+  const issues = validateParams(params);
+  const count = wholeNumber(form.count);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) issues.push('count');
+  return { params, count, issues };
+}

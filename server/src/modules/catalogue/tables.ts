@@ -1,0 +1,42 @@
+import type { PackageTag, PriceTier } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, serial, smallint, timestamp } from 'drizzle-orm/pg-core';
+
+/** A traffic package on sale (SPEC: flow package / traffic combo price). Prices in fen, traffic in MB. */
+export const flowPackages = pgTable(
+  'flow_packages',
+  {
+    id: serial('id').primaryKey(),
+    trafficMb: integer('traffic_mb').notNull(),
+    giftTrafficMb: integer('gift_traffic_mb').notNull().default(0),
+    priceFen: integer('price_fen').notNull(),
+    originalPriceFen: integer('original_price_fen').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    tags: jsonb('tags').$type<PackageTag[]>().notNull().default([]),
+    /** Off sale: hidden from the catalogue and refused for new orders; old orders keep their figures. */
+    onSale: boolean('on_sale').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('flow_packages_positive', sql`${t.trafficMb} > 0 and ${t.priceFen} > 0 and ${t.validityDays} > 0`),
+    check('flow_packages_gift', sql`${t.giftTrafficMb} >= 0`),
+    check('flow_packages_original_price', sql`${t.originalPriceFen} >= ${t.priceFen}`),
+  ],
+);
+
+/** The one rule of custom traffic amounts (a single row, id 1): volume tiers, bounds and validity. */
+export const customTrafficRules = pgTable(
+  'custom_traffic_rules',
+  {
+    id: smallint('id').primaryKey().default(1),
+    tiers: jsonb('tiers').$type<PriceTier[]>().notNull(),
+    minGb: integer('min_gb').notNull(),
+    maxGb: integer('max_gb').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('custom_traffic_rules_single', sql`${t.id} = 1`),
+    check('custom_traffic_rules_bounds', sql`${t.minGb} > 0 and ${t.maxGb} >= ${t.minGb} and ${t.validityDays} > 0`),
+  ],
+);

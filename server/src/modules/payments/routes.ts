@@ -1,0 +1,95 @@
+import { commerceApi, formatTraffic } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { route } from '../../plugins/contract.ts';
+import { sandboxCashierRoutes } from './gateways/cashier-routes.ts';
+import type { Gateways } from './gateways/index.ts';
+import { type GatewayName, NotificationRejected } from './gateways/types.ts';
+import {
+  applyNotification,
+  isSettled,
+  NOTIFY_PATH_PREFIX,
+  type PaymentUrls,
+  payInfo,
+  rechargePayable,
+  startPayment,
+} from './service.ts';
+
+export interface PaymentsRoutesOptions {
+  config: Pick<Config, 'sandbox' | 'publicBaseUrl'>;
+  gateways: Gateways;
+}
+
+const gatewayParam = z.object({ gateway: z.enum(['alipay', 'wechat', 'sandbox']) });
+
+/** The portal's origin as the browser and the providers reach it, and the caller's locale prefix. */
+export function paymentUrls(config: Pick<Config, 'publicBaseUrl'>, request: FastifyRequest): PaymentUrls {
+  return {
+    base: (config.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    localePrefix: request.locale === 'en' ? '/en' : '',
+  };
+}
+
+/** Paying orders (POST /app-api/order/pay, getPayInfo) and the providers' notifications. */
+export async function paymentsRoutes(app: FastifyInstance, { config, gateways }: PaymentsRoutesOptions): Promise<void> {
+  const describe = (request: FastifyRequest) => (trafficMb: number) =>
+    request.t('commerce.subject', { traffic: formatTraffic(trafficMb, request.locale) });
+
+  route(app, commerceApi.orderPayInfo, async (request) =>
+    payInfo(
+      gateways,
+      config.sandbox,
+      await rechargePayable(app.db, app.now(), currentUser(request).id, request.query.orderId, describe(request)),
+    ),
+  );
+
+  route(app, commerceApi.orderPay, async (request) => {
+    const userId = currentUser(request).id;
+    return startPayment(app.db, gateways, app.now(), {
+      userId,
+      order: await rechargePayable(app.db, app.now(), userId, request.body.orderId, describe(request)),
+      channel: request.body.channel,
+      clientIp: request.ip,
+      urls: paymentUrls(config, request),
+    });
+  });
+
+  // Notifications are verified over the exact bytes received, so this scope reads every body as text.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(
+      `${NOTIFY_PATH_PREFIX}/:gateway`,
+      { schema: { summary: 'Payment notifications of Alipay, WeChat Pay and the sandbox', tags: ['payments'], hide: true } },
+      async (request, reply) => {
+        const parsed = gatewayParam.safeParse(request.params);
+        const gateway = parsed.success ? gateways.byName(parsed.data.gateway as GatewayName) : null;
+        if (!gateway) return reply.code(404).send('unknown gateway');
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        let outcome: Awaited<ReturnType<typeof applyNotification>>;
+        try {
+          const verified = await gateway.verifyNotification({ headers: request.headers, rawBody });
+          outcome = await applyNotification(app.db, app.now(), gateway, verified);
+        } catch (err) {
+          if (!(err instanceof NotificationRejected)) throw err;
+          request.log.warn({ err, gateway: gateway.name }, 'payment notification rejected');
+          const ack = gateway.acknowledge(false);
+          return reply.code(ack.status).type(ack.contentType).send(ack.body);
+        }
+        const ok = isSettled(outcome);
+        if (outcome === 'applied') request.log.info({ gateway: gateway.name, outcome }, 'payment applied');
+        else if (outcome === 'refund_pending')
+          request.log.warn({ gateway: gateway.name, outcome }, 'paid order could not be fulfilled: an operator must refund it');
+        else request.log[ok ? 'info' : 'warn']({ gateway: gateway.name, outcome }, 'payment notification not applied');
+        const ack = gateway.acknowledge(ok);
+        return reply.code(ack.status).type(ack.contentType).send(ack.body);
+      },
+    );
+  });
+
+  if (gateways.sandbox) {
+    await app.register(sandboxCashierRoutes, { gateway: gateways.sandbox, notifyPath: `${NOTIFY_PATH_PREFIX}/sandbox` });
+  }
+}

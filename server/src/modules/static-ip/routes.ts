@@ -1,0 +1,94 @@
+import { type ResourceType, staticIpApi } from '@portal/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { route } from '../../plugins/contract.ts';
+import type { Gateways } from '../payments/gateways/index.ts';
+import { paymentUrls } from '../payments/routes.ts';
+import { payInfo, startPayment } from '../payments/service.ts';
+import { exchangeRegions, shareExchange, staticIpPage } from './ips.ts';
+import {
+  createPurchase,
+  createRenewalOfIps,
+  createRenewalOfOrder,
+  staticOrderInfo,
+  staticOrderPage,
+  staticOrderStatus,
+  staticPayable,
+  updateRemark,
+} from './orders.ts';
+import { listDurations, listRegions } from './stock.ts';
+
+export interface StaticIpRoutesOptions {
+  config: Pick<Config, 'sandbox' | 'publicBaseUrl'>;
+  /** The same gateways as the payments routes (their notifications fulfil static orders too). */
+  gateways: Gateways;
+}
+
+/** Static IPs: durations and regions on sale, orders, payment, the caller's IPs, renewal and exchange. */
+export async function staticIpRoutes(app: FastifyInstance, { config, gateways }: StaticIpRoutesOptions): Promise<void> {
+  route(app, staticIpApi.staticIspDuration, (request) => listDurations(app.db, request.query.resourceType));
+  route(app, staticIpApi.staticIspNode, (request) => listRegions(app.db, request.query.resourceType));
+  route(app, staticIpApi.staticCnDuration, () => listDurations(app.db, 12));
+  route(app, staticIpApi.staticCnNode, () => listRegions(app.db, 12));
+  route(app, staticIpApi.staticNativeDuration, () => listDurations(app.db, 3));
+  route(app, staticIpApi.staticNativeNode, () => listRegions(app.db, 3));
+
+  const purchase = (
+    request: { body: { regionId: number; count: number; durationDays: number; remark?: string | undefined } },
+    userId: number,
+    resourceType: ResourceType,
+  ) => createPurchase(app.db, app.now(), { userId, resourceType, ...request.body });
+  route(app, staticIpApi.staticOrderCreate, (request) => purchase(request, currentUser(request).id, request.body.resourceType));
+  route(app, staticIpApi.staticOrderCreateCn, (request) => purchase(request, currentUser(request).id, 12));
+  route(app, staticIpApi.staticOrderCreateNative, (request) => purchase(request, currentUser(request).id, 3));
+
+  route(app, staticIpApi.staticPayInfo, async (request) =>
+    payInfo(
+      gateways,
+      config.sandbox,
+      await staticPayable(app.db, app.now(), currentUser(request).id, request.query.orderId, (key, params) =>
+        request.t(key, params),
+      ),
+    ),
+  );
+  route(app, staticIpApi.staticPay, async (request) => {
+    const userId = currentUser(request).id;
+    return startPayment(app.db, gateways, app.now(), {
+      userId,
+      order: await staticPayable(app.db, app.now(), userId, request.body.orderId, (key, params) => request.t(key, params)),
+      channel: request.body.channel,
+      clientIp: request.ip,
+      urls: paymentUrls(config, request),
+    });
+  });
+
+  route(app, staticIpApi.staticOrderStatus, (request) =>
+    staticOrderStatus(app.db, app.now(), currentUser(request).id, request.params.id),
+  );
+  route(app, staticIpApi.staticOrderInfo, (request) =>
+    staticOrderInfo(app.db, app.now(), currentUser(request).id, request.query.id),
+  );
+  route(app, staticIpApi.staticOrderPage, (request) =>
+    staticOrderPage(app.db, app.now(), currentUser(request).id, request.query),
+  );
+  route(app, staticIpApi.staticIpPage, (request) => staticIpPage(app.db, app.now(), currentUser(request).id, request.query));
+
+  route(app, staticIpApi.renewalCreate, (request) =>
+    createRenewalOfOrder(app.db, app.now(), currentUser(request).id, request.body.orderId, request.body.durationDays),
+  );
+  route(app, staticIpApi.renewalIps, (request) =>
+    createRenewalOfIps(app.db, app.now(), currentUser(request).id, request.body.itemIds, request.body.durationDays),
+  );
+
+  route(app, staticIpApi.exchangeNode, (request) =>
+    exchangeRegions(app.db, app.now(), currentUser(request).id, request.query.itemIds),
+  );
+  route(app, staticIpApi.shareExchange, (request) =>
+    shareExchange(app.db, app.now(), currentUser(request).id, request.body.itemIds, request.body.regionId),
+  );
+
+  route(app, staticIpApi.updateRemark, (request) =>
+    updateRemark(app.db, currentUser(request).id, request.query.id, request.query.remark),
+  );
+}

@@ -1,0 +1,172 @@
+import { DASHBOARD_DAYS, type DeductHourRecord } from '@portal/shared';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberUsers } from '../accounts/tables.ts';
+import { rechargeTotals } from '../orders/service.ts';
+import { deductHourRecords, usageRecords } from './tables.ts';
+
+const MIB = 1024 * 1024;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface UsageInput {
+  id: string;
+  userId: number;
+  bytes: number;
+  usedAt: number;
+}
+
+export interface IngestResult {
+  applied: number;
+  duplicates: number;
+  unknownUsers: number;
+  exhaustedUserIds: number[];
+}
+
+/**
+ * Applies a batch of usage records in one transaction. Records are deduplicated by id (a resent
+ * batch changes nothing), summed per user and UTC hour, and each hour is billed in whole MB rounded
+ * up: the hour's charge grows by ceil(new total / 1 MiB) − what it was already charged. The balance
+ * pays what it can; the rest is kept as the hour's uncovered MB, so the balance never goes negative
+ * and no usage goes unrecorded. Users are locked in id order, so concurrent batches cannot deadlock.
+ */
+export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Promise<IngestResult> {
+  return db.transaction(async (tx) => {
+    // The same id twice in one batch counts once, like across batches.
+    const unique = [...new Map(records.map((r) => [r.id, r])).values()];
+    const userIds = [...new Set(unique.map((r) => r.userId))].sort((a, b) => a - b);
+    const users = userIds.length
+      ? await tx
+          .select({ id: memberUsers.id, balance: memberUsers.limitBalance })
+          .from(memberUsers)
+          .where(inArray(memberUsers.id, userIds))
+          .orderBy(asc(memberUsers.id))
+          .for('update')
+      : [];
+    const balances = new Map(users.map((u) => [u.id, u.balance]));
+    const known = unique.filter((r) => balances.has(r.userId));
+    const inserted = known.length
+      ? await tx
+          .insert(usageRecords)
+          .values(known.map((r) => ({ id: r.id, userId: r.userId, bytes: r.bytes, usedAt: new Date(r.usedAt), ingestedAt: now })))
+          .onConflictDoNothing({ target: usageRecords.id })
+          .returning({ id: usageRecords.id })
+      : [];
+    const fresh = new Set(inserted.map((r) => r.id));
+
+    // user → hour → bytes
+    const perHour = new Map<number, Map<number, number>>();
+    for (const r of known) {
+      if (!fresh.has(r.id)) continue;
+      const hour = Math.floor(r.usedAt / HOUR_MS) * HOUR_MS;
+      const hours = perHour.get(r.userId) ?? new Map<number, number>();
+      hours.set(hour, (hours.get(hour) ?? 0) + r.bytes);
+      perHour.set(r.userId, hours);
+    }
+
+    const exhausted: number[] = [];
+    for (const userId of [...perHour.keys()].sort((a, b) => a - b)) {
+      let balance = balances.get(userId) ?? 0;
+      const hours = perHour.get(userId) ?? new Map<number, number>();
+      for (const hour of [...hours.keys()].sort((a, b) => a - b)) {
+        const bytes = hours.get(hour) ?? 0;
+        const [existing] = await tx
+          .select()
+          .from(deductHourRecords)
+          .where(and(eq(deductHourRecords.userId, userId), eq(deductHourRecords.hour, new Date(hour))));
+        const usedBytes = (existing?.usedBytes ?? 0) + bytes;
+        const charged = (existing?.deductedMb ?? 0) + (existing?.uncoveredMb ?? 0);
+        const due = Math.ceil(usedBytes / MIB) - charged;
+        const take = Math.min(balance, due);
+        balance -= take;
+        const values = {
+          usedBytes,
+          deductedMb: (existing?.deductedMb ?? 0) + take,
+          uncoveredMb: (existing?.uncoveredMb ?? 0) + (due - take),
+          balanceAfterMb: balance,
+          updatedAt: now,
+        };
+        if (existing) await tx.update(deductHourRecords).set(values).where(eq(deductHourRecords.id, existing.id));
+        else await tx.insert(deductHourRecords).values({ userId, hour: new Date(hour), ...values });
+      }
+      await tx.update(memberUsers).set({ limitBalance: balance }).where(eq(memberUsers.id, userId));
+      if (balance === 0) exhausted.push(userId);
+    }
+    return {
+      applied: fresh.size,
+      duplicates: known.length - fresh.size,
+      unknownUsers: unique.length - known.length,
+      exhaustedUserIds: exhausted,
+    };
+  });
+}
+
+type RecordRow = typeof deductHourRecords.$inferSelect;
+const toRecord = (row: RecordRow): DeductHourRecord => ({
+  id: row.id,
+  hour: row.hour.getTime(),
+  usedBytes: row.usedBytes,
+  deductedMb: row.deductedMb,
+  uncoveredMb: row.uncoveredMb,
+  balanceAfterMb: row.balanceAfterMb,
+});
+
+export interface RecordQuery {
+  pageNo: number;
+  pageSize: number;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+export async function deductRecords(db: Db, userId: number, q: RecordQuery) {
+  const where: SQL[] = [eq(deductHourRecords.userId, userId)];
+  if (q.from !== undefined) where.push(gte(deductHourRecords.hour, new Date(q.from)));
+  if (q.to !== undefined) where.push(lt(deductHourRecords.hour, new Date(q.to)));
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(deductHourRecords)
+      .where(condition)
+      .orderBy(desc(deductHourRecords.hour))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ total: count() }).from(deductHourRecords).where(condition),
+  ]);
+  return { list: rows.map(toRecord), total: total?.total ?? 0 };
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The dashboard's figures; days are UTC (SPEC section 9). */
+export async function dashboard(db: Db, now: Date, userId: number) {
+  const [user] = await db
+    .select({ balance: memberUsers.limitBalance, status: memberUsers.identificationStatus })
+    .from(memberUsers)
+    .where(eq(memberUsers.id, userId));
+  const totals = await rechargeTotals(db, userId);
+  const [consumption] = await db
+    .select({ mb: sql<number>`coalesce(sum(${deductHourRecords.deductedMb}), 0)::bigint` })
+    .from(deductHourRecords)
+    .where(eq(deductHourRecords.userId, userId));
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const first = today - (DASHBOARD_DAYS - 1) * DAY_MS;
+  const day = sql<string>`to_char(${deductHourRecords.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const perDay = await db
+    .select({ day, mb: sql<number>`sum(${deductHourRecords.deductedMb})::bigint` })
+    .from(deductHourRecords)
+    .where(and(eq(deductHourRecords.userId, userId), gte(deductHourRecords.hour, new Date(first))))
+    .groupBy(day);
+  const byDay = new Map(perDay.map((d) => [d.day, Number(d.mb)]));
+  return {
+    remainingMb: user?.balance ?? 0,
+    totalRechargeMb: totals.trafficMb,
+    totalRechargeFen: totals.amountFen,
+    totalConsumptionMb: Number(consumption?.mb ?? 0),
+    identificationStatus: user?.status ?? 0,
+    daily: Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
+      const date = isoDay(first + i * DAY_MS);
+      return { date, usedMb: byDay.get(date) ?? 0 };
+    }),
+  };
+}

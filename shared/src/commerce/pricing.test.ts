@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyBasisPoints,
+  type CustomTrafficRule,
+  feeFor,
+  fenToYuan,
+  formatFen,
+  OrderAccountType,
+  quoteCustom,
+  quotePackage,
+  unitPriceFor,
+  yuanToFen,
+} from './pricing.ts';
+
+const rule: CustomTrafficRule = {
+  tiers: [
+    { minGb: 1, unitPriceFen: 3000 },
+    { minGb: 50, unitPriceFen: 2500 },
+    { minGb: 200, unitPriceFen: 2000 },
+  ],
+  minGb: 1,
+  maxGb: 1000,
+  validityDays: 90,
+};
+
+describe('pricing', () => {
+  it('takes the highest tier reached, at and across each boundary', () => {
+    expect(unitPriceFor(rule, 1)).toBe(3000);
+    expect(unitPriceFor(rule, 49)).toBe(3000);
+    expect(unitPriceFor(rule, 50)).toBe(2500);
+    expect(unitPriceFor(rule, 199)).toBe(2500);
+    expect(unitPriceFor(rule, 200)).toBe(2000);
+    expect(unitPriceFor(rule, 1000)).toBe(2000);
+  });
+
+  it('refuses amounts outside the rule or not whole', () => {
+    for (const gb of [0, -1, 1001, 1.5, Number.NaN]) expect(unitPriceFor(rule, gb)).toBeNull();
+    expect(quoteCustom(rule, 1001, OrderAccountType.Personal)).toBeNull();
+  });
+
+  it('adds the 6% enterprise fee, half up to the fen, and nothing for persons', () => {
+    expect(feeFor(100_000, OrderAccountType.Enterprise)).toBe(6000);
+    expect(feeFor(100_000, OrderAccountType.Personal)).toBe(0);
+    expect(applyBasisPoints(25, 600)).toBe(2); // 1.5 → 2
+    expect(applyBasisPoints(24, 600)).toBe(1); // 1.44 → 1
+    expect(quoteCustom(rule, 7, OrderAccountType.Enterprise)).toEqual({
+      trafficMb: 7168,
+      giftTrafficMb: 0,
+      validityDays: 90,
+      priceFen: 21_000,
+      feeFen: 1260,
+      totalFen: 22_260,
+    });
+  });
+
+  it('quotes a package with its gift', () => {
+    const pkg = { trafficMb: 51_200, giftTrafficMb: 5120, priceFen: 100_000, validityDays: 90 };
+    expect(quotePackage(pkg, OrderAccountType.Personal)).toMatchObject({ giftTrafficMb: 5120, totalFen: 100_000 });
+  });
+
+  it('converts yuan strings exactly, both ways', () => {
+    expect(yuanToFen('123.45')).toBe(12_345);
+    expect(yuanToFen('0.1')).toBe(10);
+    expect(yuanToFen('7')).toBe(700);
+    for (const bad of ['1.234', '-1', 'abc', '', '1e3', '.5']) expect(yuanToFen(bad)).toBeNull();
+    expect(fenToYuan(12_345)).toBe('123.45');
+    expect(fenToYuan(5)).toBe('0.05');
+    expect(fenToYuan(-150)).toBe('-1.50');
+    expect(formatFen(123_450, 'en')).toBe('¥1,234.50');
+    expect(formatFen(123_450, 'zh-CN')).toBe('¥1,234.50');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Prices of dynamic residential traffic. Pure and shared: the order page shows exactly what the
+ * server charges, because both run this very code (the server on its own catalogue rows, never on a
+ * client's figures). Money is integer fen, traffic integer MB (1 GB = 1024 MB).
+ */
+
+export const MB_PER_GB = 1024;
+
+/** The account type an order is bought for (SPEC section 3: enterprise or personal). */
+export const OrderAccountType = { Personal: 0, Enterprise: 1 } as const;
+export type OrderAccountType = (typeof OrderAccountType)[keyof typeof OrderAccountType];
+
+/**
+ * Enterprise orders come with a VAT special invoice (增值税专用发票) for modern services: 6% of the
+ * price, in basis points so the rule stays integer (docs/decisions/0009).
+ */
+export const ENTERPRISE_FEE_BASIS_POINTS = 600;
+
+/** A volume tier of custom traffic: from `minGb` GB upwards each GB costs `unitPriceFen`. */
+export interface PriceTier {
+  minGb: number;
+  unitPriceFen: number;
+}
+
+export interface CustomTrafficRule {
+  /** Sorted by minGb ascending; the first starts at `minGb`. */
+  tiers: PriceTier[];
+  minGb: number;
+  maxGb: number;
+  validityDays: number;
+}
+
+/** The unit price of `gb` GB of custom traffic: the highest tier it reaches (whole volume, not marginal). */
+export function unitPriceFor(rule: CustomTrafficRule, gb: number): number | null {
+  if (!Number.isInteger(gb) || gb < rule.minGb || gb > rule.maxGb) return null;
+  let unit: number | null = null;
+  for (const tier of rule.tiers) if (gb >= tier.minGb) unit = tier.unitPriceFen;
+  return unit;
+}
+
+/** Half-up rounding of `amount × basisPoints / 10000` in integers. */
+export function applyBasisPoints(amountFen: number, basisPoints: number): number {
+  return Math.floor((amountFen * basisPoints + 5000) / 10000);
+}
+
+export function feeFor(priceFen: number, accountType: OrderAccountType): number {
+  return accountType === OrderAccountType.Enterprise ? applyBasisPoints(priceFen, ENTERPRISE_FEE_BASIS_POINTS) : 0;
+}
+
+export interface Quote {
+  trafficMb: number;
+  giftTrafficMb: number;
+  validityDays: number;
+  priceFen: number;
+  feeFen: number;
+  totalFen: number;
+}
+
+export interface PackageLike {
+  trafficMb: number;
+  giftTrafficMb: number;
+  priceFen: number;
+  validityDays: number;
+}
+
+export function quotePackage(pkg: PackageLike, accountType: OrderAccountType): Quote {
+  const feeFen = feeFor(pkg.priceFen, accountType);
+  return {
+    trafficMb: pkg.trafficMb,
+    giftTrafficMb: pkg.giftTrafficMb,
+    validityDays: pkg.validityDays,
+    priceFen: pkg.priceFen,
+    feeFen,
+    totalFen: pkg.priceFen + feeFen,
+  };
+}
+
+/** The quote of `gb` GB of custom traffic, or null when the amount is outside the rule. */
+export function quoteCustom(rule: CustomTrafficRule, gb: number, accountType: OrderAccountType): Quote | null {
+  const unit = unitPriceFor(rule, gb);
+  if (unit === null) return null;
+  return quotePackage(
+    { trafficMb: gb * MB_PER_GB, giftTrafficMb: 0, priceFen: unit * gb, validityDays: rule.validityDays },
+    accountType,
+  );
+}
+
+/** `12345` fen → `123.45`: the decimal yuan string the payment channels and receipts use. */
+export function fenToYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** `"123.45"` → `12345`, exactly (no floating point); null unless a plain decimal with ≤ 2 places. */
+export function yuanToFen(yuan: string): number | null {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** A price for people, always with two decimals: `¥1,234.50`. */
+export function formatFen(fen: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'CNY',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+  }).format(fen / 100);
+}

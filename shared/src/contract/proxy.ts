@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { defineApi } from './define.ts';
+
+/**
+ * Proxy credentials (SPEC sections 1, 3, 5, 7): regions for targeting, the user's proxy accounts
+ * (distinct from the login), the gateway endpoints, and the proxy network's credential check. The
+ * username layout lives in `shared/src/proxy/credentials.ts`, the one definition everywhere.
+ */
+
+const bilingual = z.object({ en: z.string(), 'zh-CN': z.string() });
+
+/** Business codes of proxy accounts (module 010, `1_010_NNN_NNN`). */
+export const ProxyErrorCode = {
+  AccountNotFound: 1_010_001_000,
+  /** The main account cannot be deleted or disabled. */
+  MainAccountFixed: 1_010_001_001,
+  /** At most PROXY_MAX_SUB_ACCOUNTS sub-accounts. */
+  TooManySubAccounts: 1_010_001_002,
+  /** The sub-account name is taken. */
+  NameTaken: 1_010_001_003,
+  CountryNotFound: 1_010_002_000,
+} as const;
+
+export const PROXY_MAX_SUB_ACCOUNTS = 50;
+
+export const proxyCountry = z.object({
+  /** ISO 3166-1 alpha-2, upper case. */
+  code: z.string().regex(/^[A-Z]{2}$/),
+  name: bilingual,
+  /** The network has exit IPs there. */
+  covered: z.boolean(),
+});
+export type ProxyCountry = z.output<typeof proxyCountry>;
+
+export const proxyArea = z.object({
+  /** ISO 3166-2 subdivision code without the country (`CA` of US-CA). */
+  code: z.string(),
+  name: bilingual,
+  /** The token of the username's region part (`california`). */
+  token: z.string().regex(/^[a-z0-9]+$/),
+  covered: z.boolean(),
+});
+export type ProxyArea = z.output<typeof proxyArea>;
+
+export const proxyCity = z.object({
+  name: bilingual,
+  token: z.string().regex(/^[a-z0-9]+$/),
+  covered: z.boolean(),
+});
+export type ProxyCity = z.output<typeof proxyCity>;
+
+export const countryCodeQuery = z.object({
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .toUpperCase(),
+});
+export const cityQuery = countryCodeQuery.extend({ areaCode: z.string().trim().min(1).max(10) });
+
+export const proxyAccount = z.object({
+  id: z.number().int(),
+  /** The account part of the proxy username. */
+  username: z.string(),
+  /** Shown to its owner only; regenerate to change. */
+  password: z.string(),
+  main: z.boolean(),
+  enabled: z.boolean(),
+  /** Sub-accounts may be capped; null: no cap (the owner's balance is the limit). */
+  trafficCapMb: z.number().int().positive().nullable(),
+  usedMb: z.number().int().nonnegative(),
+  remark: z.string(),
+  createdAt: z.number().int(),
+});
+export type ProxyAccount = z.output<typeof proxyAccount>;
+
+export const PROXY_PROTOCOLS = ['http', 'https', 'socks5'] as const;
+export const proxyProtocol = z.enum(PROXY_PROTOCOLS);
+
+/** A gateway entry point: an area (global, america, europe, asia…) and its host and ports. */
+export const proxyEndpoint = z.object({
+  area: z.string(),
+  name: bilingual,
+  host: z.string(),
+  ports: z.object({ http: z.number().int(), https: z.number().int(), socks5: z.number().int() }),
+});
+export type ProxyEndpoint = z.output<typeof proxyEndpoint>;
+
+export const proxyAccountsResult = z.object({
+  accounts: z.array(proxyAccount),
+  endpoints: z.array(proxyEndpoint),
+  /** Whether policy requires real-name certification before the proxy service is used. */
+  certificationRequired: z.boolean(),
+});
+
+const subName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]{3,16}$/, 'validation.proxySubName');
+const cap = z.number().int().positive().max(100_000_000).nullable();
+const remark = z.string().trim().max(100, 'validation.remark');
+
+export const proxyAccountCreateBody = z.object({
+  /** Appended to the main account: `<main>_<name>`. */
+  name: subName,
+  trafficCapMb: cap.default(null),
+  remark: remark.default(''),
+});
+
+export const proxyAccountUpdateBody = z.object({
+  id: z.number().int().positive(),
+  enabled: z.boolean().optional(),
+  trafficCapMb: cap.optional(),
+  remark: remark.optional(),
+});
+
+export const proxyAccountIdBody = z.object({ id: z.number().int().positive() });
+
+/** The proxy network asks whether a username and password may use the proxy (`x-api-key`). */
+export const proxyVerifyBody = z.object({ username: z.string().max(200), password: z.string().max(200) });
+export const proxyVerifyResult = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(['ok', 'bad_username', 'bad_credentials', 'disabled', 'no_flow', 'cap_reached', 'certification_required']),
+  userId: z.number().int().nullable(),
+  account: z.string().nullable(),
+  /** The owner's remaining traffic (MB). */
+  remainingMb: z.number().int().nonnegative(),
+  /** The targeting of the username, parsed. */
+  target: z
+    .object({
+      region: z.string(),
+      session: z.object({ kind: z.enum(['sid', 'lsid']), id: z.string(), minutes: z.number().int() }).nullable(),
+    })
+    .nullable(),
+});
+
+export const proxyApi = {
+  countryList: defineApi({
+    method: 'GET',
+    path: '/app-api/ip/country-code/countryList',
+    summary: 'Every country (ISO 3166-1, English and Chinese names) and whether the network covers it',
+    tags: ['proxy'],
+    auth: false,
+    data: z.array(proxyCountry),
+  }),
+  areaList: defineApi({
+    method: 'GET',
+    path: '/app-api/ip/country-code/areaList',
+    summary: "A country's provinces or states (ISO 3166-2) with their username tokens",
+    tags: ['proxy'],
+    auth: false,
+    query: countryCodeQuery,
+    data: z.array(proxyArea),
+  }),
+  cityList: defineApi({
+    method: 'GET',
+    path: '/app-api/ip/country-code/cityList',
+    summary: "A province's or state's cities with their username tokens",
+    tags: ['proxy'],
+    auth: false,
+    query: cityQuery,
+    data: z.array(proxyCity),
+  }),
+  proxyAccountList: defineApi({
+    method: 'GET',
+    path: '/app-api/ip/proxy-account/list',
+    summary: "The caller's proxy accounts (the main one is created on first use), gateway endpoints and the policy",
+    tags: ['proxy'],
+    auth: true,
+    data: proxyAccountsResult,
+  }),
+  proxyAccountCreate: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/create',
+    summary: 'Adds a sub-account with its own generated password and an optional traffic cap',
+    tags: ['proxy'],
+    auth: true,
+    body: proxyAccountCreateBody,
+    data: proxyAccount,
+  }),
+  proxyAccountUpdate: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/update',
+    summary: 'Enables or disables a sub-account, changes its cap or remark',
+    tags: ['proxy'],
+    auth: true,
+    body: proxyAccountUpdateBody,
+    data: proxyAccount,
+  }),
+  proxyAccountResetPassword: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/reset-password',
+    summary: "Generates a new password for one of the caller's proxy accounts (the old one stops working)",
+    tags: ['proxy'],
+    auth: true,
+    body: proxyAccountIdBody,
+    data: proxyAccount,
+  }),
+  proxyAccountDelete: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/delete',
+    summary: 'Deletes a sub-account',
+    tags: ['proxy'],
+    auth: true,
+    body: proxyAccountIdBody,
+    data: z.boolean(),
+  }),
+};
+
+/** The proxy network's calls (server to server, `x-api-key`): not part of the browser's `api`. */
+export const proxyNetworkVerifyApi = {
+  proxyVerify: defineApi({
+    method: 'POST',
+    path: '/app-api/proxy-network/verify',
+    summary:
+      "Whether a proxy username and password may be used: the account, the owner's remaining traffic, the parsed targeting; header x-api-key",
+    tags: ['proxy network'],
+    auth: false,
+    body: proxyVerifyBody,
+    data: proxyVerifyResult,
+  }),
+};

@@ -1,0 +1,196 @@
+/**
+ * Proxy credentials: the one definition of the gateway username (SPEC section 5, docs/decisions).
+ *
+ *   <account>-zone-<zone>-region-<region>[-sid-<id>-t-<minutes> | -lsid-<9nnnnnnn>-t-<minutes>]
+ *
+ * region: `any`, `US`, `US_california` or `US_california_losangeles` (country upper case; state and
+ * city lower case letters and digits). No session part: a new IP per request (rotating). A sticky
+ * session of up to 30 minutes uses `sid` (the user's id of at most 16 letters or digits, or a random
+ * 8-digit one); longer ones (up to 179 minutes) use `lsid` with an 8-digit number starting with 9.
+ * The generator here, the verification endpoint and the docs all use this module.
+ */
+
+export const ZONE_DEFAULT = 'resi';
+/** Standard sticky sessions: 3 to 30 minutes, with a session id of the user's choice. */
+export const STICKY_MINUTES = { min: 3, max: 30 } as const;
+/** Extended sticky sessions: under 180 minutes. */
+export const EXTENDED_MINUTES = { min: 3, max: 179 } as const;
+/** Up to 30 minutes a session is `sid`, beyond it `lsid`. */
+export const SID_MAX_MINUTES = 30;
+export const SESSION_ID_MAX = 16;
+export const MAX_LINES = 1000;
+
+export type SessionMode = 'rotating' | 'sticky' | 'extended';
+
+export interface ProxyParams {
+  account: string;
+  zone?: string;
+  /** ISO 3166-1 alpha-2; any case on input, upper case in the username; empty: any country. */
+  country?: string;
+  state?: string;
+  city?: string;
+  session: SessionMode;
+  /** sticky only: at most 16 letters or digits; empty: a random 8-digit id per line. */
+  sessionId?: string;
+  /** sticky: 3–30; extended: 3–179. */
+  minutes?: number;
+}
+
+export type CredentialIssue =
+  | 'account'
+  | 'zone'
+  | 'country'
+  | 'state'
+  | 'city'
+  | 'sessionId'
+  | 'stickyMinutes'
+  | 'extendedMinutes'
+  | 'count';
+
+const SESSION_ID = /^[A-Za-z0-9]{1,16}$/;
+const ACCOUNT = /^[A-Za-z0-9_]{3,32}$/;
+const ZONE = /^[a-z0-9]{1,16}$/;
+
+/** `Los Angeles` → `losangeles`; `São Paulo` → `saopaulo`: the place names the gateway matches. */
+export function placeToken(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** The region part: `any`, `CC`, `CC_state` or `CC_state_city` (a city needs its state). */
+export function regionOf(params: Pick<ProxyParams, 'country' | 'state' | 'city'>): string {
+  const country = (params.country ?? '').trim().toUpperCase();
+  if (!country) return 'any';
+  const state = placeToken(params.state ?? '');
+  const city = placeToken(params.city ?? '');
+  if (!state) return country;
+  return city ? `${country}_${state}_${city}` : `${country}_${state}`;
+}
+
+/** What is wrong with the parameters, by field (empty: fine). */
+export function validateParams(params: ProxyParams): CredentialIssue[] {
+  const issues: CredentialIssue[] = [];
+  if (!ACCOUNT.test(params.account)) issues.push('account');
+  if (params.zone !== undefined && !ZONE.test(params.zone)) issues.push('zone');
+  const country = (params.country ?? '').trim();
+  if (country && !/^[A-Za-z]{2}$/.test(country)) issues.push('country');
+  if (!country && (params.state || params.city)) issues.push('country');
+  if (params.state && !placeToken(params.state)) issues.push('state');
+  if (params.city && (!placeToken(params.city) || !placeToken(params.state ?? ''))) issues.push('city');
+  const minutes = params.minutes;
+  if (params.session === 'sticky') {
+    if (params.sessionId && !SESSION_ID.test(params.sessionId)) issues.push('sessionId');
+    if (!Number.isInteger(minutes) || (minutes as number) < STICKY_MINUTES.min || (minutes as number) > STICKY_MINUTES.max)
+      issues.push('stickyMinutes');
+  }
+  if (params.session === 'extended') {
+    if (!Number.isInteger(minutes) || (minutes as number) < EXTENDED_MINUTES.min || (minutes as number) > EXTENDED_MINUTES.max)
+      issues.push('extendedMinutes');
+  }
+  return issues;
+}
+
+export type RandomInt = (min: number, maxExclusive: number) => number;
+const mathRandom: RandomInt = (min, max) => min + Math.floor(Math.random() * (max - min));
+
+/** A random session id of 8 digits (the first not 0, so it stays 8 digits as a number). */
+export const randomSessionId = (random: RandomInt = mathRandom) => String(random(10_000_000, 100_000_000));
+/** A long-session number: 8 digits starting with 9. */
+export const randomLongSessionId = (random: RandomInt = mathRandom) => String(random(90_000_000, 100_000_000));
+
+/**
+ * The username of one line. Throws on invalid parameters (validate first to show messages). Each call
+ * of a sticky session without a given id draws a new random id: one per line.
+ */
+export function buildUsername(params: ProxyParams, random: RandomInt = mathRandom): string {
+  const issues = validateParams(params);
+  if (issues.length > 0) throw new Error(`invalid proxy parameters: ${issues.join(', ')}`);
+  const base = `${params.account}-zone-${params.zone ?? ZONE_DEFAULT}-region-${regionOf(params)}`;
+  if (params.session === 'rotating') return base;
+  const minutes = params.minutes as number;
+  if (minutes <= SID_MAX_MINUTES) {
+    const id = params.session === 'sticky' && params.sessionId ? params.sessionId : randomSessionId(random);
+    return `${base}-sid-${id}-t-${minutes}`;
+  }
+  return `${base}-lsid-${randomLongSessionId(random)}-t-${minutes}`;
+}
+
+export interface ParsedUsername {
+  account: string;
+  zone: string;
+  region: string;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  session: { kind: 'sid' | 'lsid'; id: string; minutes: number } | null;
+}
+
+const USERNAME =
+  /^([A-Za-z0-9_]{3,32})-zone-([a-z0-9]{1,16})-region-(any|[A-Z]{2}(?:_[a-z0-9]+(?:_[a-z0-9]+)?)?)(?:-(sid)-([A-Za-z0-9]{1,16})-t-(\d{1,3})|-(lsid)-(9\d{7})-t-(\d{1,3}))?$/;
+
+/** Reads a username back (the verification endpoint's side); null unless it follows every rule. */
+export function parseUsername(username: string): ParsedUsername | null {
+  const m = USERNAME.exec(username);
+  if (!m) return null;
+  const [, account = '', zone = '', region = ''] = m;
+  const [country = null, state = null, city = null] = region === 'any' ? [] : region.split('_');
+  let session: ParsedUsername['session'] = null;
+  if (m[4]) {
+    const minutes = Number(m[6]);
+    if (minutes < STICKY_MINUTES.min || minutes > SID_MAX_MINUTES) return null;
+    session = { kind: 'sid', id: m[5] as string, minutes };
+  } else if (m[7]) {
+    const minutes = Number(m[9]);
+    if (minutes <= SID_MAX_MINUTES || minutes > EXTENDED_MINUTES.max) return null;
+    session = { kind: 'lsid', id: m[8] as string, minutes };
+  }
+  return { account, zone, region, country, state, city, session };
+}
+
+export type LineFormat = 'host:port:user:pass' | 'user:pass@host:port' | 'protocol://user:pass@host:port';
+export type ProxyProtocol = 'http' | 'https' | 'socks5';
+
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+/** One output line in the chosen format. */
+export function formatLine(format: LineFormat, protocol: ProxyProtocol, endpoint: Endpoint, user: string, password: string) {
+  switch (format) {
+    case 'host:port:user:pass':
+      return `${endpoint.host}:${endpoint.port}:${user}:${password}`;
+    case 'user:pass@host:port':
+      return `${user}:${password}@${endpoint.host}:${endpoint.port}`;
+    case 'protocol://user:pass@host:port':
+      return `${protocol}://${user}:${password}@${endpoint.host}:${endpoint.port}`;
+  }
+}
+
+export interface GenerateInput {
+  params: ProxyParams;
+  password: string;
+  endpoint: Endpoint;
+  protocol: ProxyProtocol;
+  format: LineFormat;
+  count: number;
+}
+
+/** N lines; sticky sessions without a given id get their own random id on each line. */
+export function generateLines(input: GenerateInput, random: RandomInt = mathRandom): string[] {
+  if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_LINES) {
+    throw new Error('invalid proxy parameters: count');
+  }
+  return Array.from({ length: input.count }, () =>
+    formatLine(input.format, input.protocol, input.endpoint, buildUsername(input.params, random), input.password),
+  );
+}
+
+/** A ready-to-run check of one line: curl through the proxy to an IP echo service. */
+export function curlCommand(protocol: ProxyProtocol, endpoint: Endpoint, user: string, password: string): string {
+  const scheme = protocol === 'socks5' ? 'socks5h' : protocol;
+  return `curl -x ${scheme}://${endpoint.host}:${endpoint.port} -U '${user}:${password}' https://ipinfo.io/json`;
+}
