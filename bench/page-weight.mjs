@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Benchmark (not a test): build time per app, then the JavaScript the home page really loads on
-// first visit, per app and in total, raw and gzip. Usage: npm run bench [-- --no-build]
+// Benchmark (not a test): build time per app; the JavaScript the home page really loads on first
+// visit, per app and in total, raw and gzip; then, for every public page, its first-load JavaScript
+// and Largest Contentful Paint on loopback (a cold browser context each, so nothing is cached).
+// Usage: npm run bench [-- --no-build]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,35 +59,82 @@ try {
       '--disable-sync',
     ],
   });
-  const page = await browser.newPage();
-  const bodies = [];
-  page.on('response', async (r) => {
-    if (r.request().resourceType() === 'script') bodies.push(r.body().then((b) => ({ url: new URL(r.url()).pathname, b })));
-  });
-  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-  const files = await Promise.all(bodies);
-  await browser.close();
+  /** One cold visit: every script's body, and the LCP the browser reports once the page is idle. */
+  async function visit(pathname) {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const page = await context.newPage();
+    const bodies = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script')
+        bodies.push(
+          r.body().then(
+            (b) => ({ url: new URL(r.url()).pathname, b }),
+            () => null,
+          ),
+        );
+    });
+    await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
+    // LCP is final once the user interacts; reading it after the network is idle is the usual proxy.
+    const lcp = await page.evaluate(() => window.__lcp);
+    const files = (await Promise.all(bodies)).filter(Boolean);
+    await context.close();
+    return { files, lcp };
+  }
+  const sum = (files) =>
+    files.reduce((t, { b }) => ({ files: t.files + 1, raw: t.raw + b.length, gzip: t.gzip + gzipSync(b, { level: 9 }).length }), {
+      files: 0,
+      raw: 0,
+      gzip: 0,
+    });
 
+  const home = await visit('/');
   const groups = new Map();
-  for (const { url, b } of files) {
+  for (const { url, b } of home.files) {
     const app = url.startsWith('/remotes/') ? url.split('/')[2] : 'shell';
-    const g = groups.get(app) ?? { files: 0, raw: 0, gzip: 0 };
-    g.files++;
-    g.raw += b.length;
-    g.gzip += gzipSync(b, { level: 9 }).length;
-    groups.set(app, g);
+    groups.set(app, [...(groups.get(app) ?? []), { url, b }]);
   }
   console.log('\nFirst-load JavaScript of the home page (/), by app:');
-  let total = { files: 0, raw: 0, gzip: 0 };
-  for (const [app, g] of groups) {
+  for (const [app, files] of groups) {
+    const g = sum(files);
     console.log(
       `  ${app.padEnd(14)} ${String(g.files).padStart(3)} files  ${kb(g.raw).padStart(10)} raw  ${kb(g.gzip).padStart(10)} gzip`,
     );
-    total = { files: total.files + g.files, raw: total.raw + g.raw, gzip: total.gzip + g.gzip };
   }
+  const total = sum(home.files);
   console.log(
     `  ${'total'.padEnd(14)} ${String(total.files).padStart(3)} files  ${kb(total.raw).padStart(10)} raw  ${kb(total.gzip).padStart(10)} gzip`,
   );
+
+  const PAGES = [
+    '/',
+    '/en',
+    '/dynamic-residential-proxies',
+    '/static-residential-proxies',
+    '/native-residential-proxies',
+    '/use-scene',
+    '/service',
+    '/blog',
+    '/blog/adspower-proxy-setup',
+    '/en/blog/python-scraping-with-residential-proxies',
+    '/buy',
+    '/login',
+  ];
+  console.log('\nEvery public page, cold (first-load JavaScript, Largest Contentful Paint on loopback):');
+  console.log(`  ${'page'.padEnd(50)} ${'files'.padStart(5)} ${'gzip'.padStart(10)} ${'LCP'.padStart(8)}`);
+  for (const pathname of PAGES) {
+    const { files, lcp } = await visit(pathname);
+    const t = sum(files);
+    console.log(
+      `  ${pathname.padEnd(50)} ${String(t.files).padStart(5)} ${kb(t.gzip).padStart(10)} ${`${Math.round(lcp)} ms`.padStart(8)}`,
+    );
+  }
+  await browser.close();
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

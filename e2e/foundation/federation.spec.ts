@@ -48,7 +48,7 @@ test.describe('federated portal', () => {
 
   const deepLinks: Array<[string, string, string]> = [
     ['/en/service', 'marketing', 'Customer service'],
-    ['/blog/fingerprint-browser-setup', 'marketing', '文章'],
+    ['/blog/adspower-proxy-setup', 'marketing', '在 AdsPower 中配置诺瓦代理动态住宅代理'],
     ['/zh-CN/use-scene', 'marketing', '使用场景'],
     ['/en/order', 'checkout', 'Order and payment'],
     ['/h5/success', 'checkout', '支付成功'],

@@ -7,7 +7,7 @@ test.describe('shell: locale, layout, guard, errors', () => {
   test('deep links render in both locales with html lang, title and hreflang alternates', async ({ page }) => {
     await page.goto('/en/use-scene');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Use scenes');
-    await expect(page).toHaveTitle('Use scenes - NovaProxy');
+    await expect(page).toHaveTitle('Proxy Use Cases: Scraping, E-commerce & More - NovaProxy');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveAttribute('href', /\/en\/use-scene$/);
     await expect(page.locator('link[rel=alternate][hreflang=zh-CN]')).toHaveAttribute('href', /:\d+\/use-scene$/);
@@ -15,7 +15,7 @@ test.describe('shell: locale, layout, guard, errors', () => {
 
     await page.goto('/use-scene');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('使用场景');
-    await expect(page).toHaveTitle('使用场景 - 诺瓦代理');
+    await expect(page).toHaveTitle('代理IP应用场景：数据采集、跨境电商等 - 诺瓦代理');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 

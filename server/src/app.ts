@@ -9,6 +9,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import type { IdentityVerifier } from './modules/certification/verifier.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -18,6 +19,7 @@ import { proxyRoutes } from './modules/proxy/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
@@ -88,6 +90,7 @@ export async function buildApp({
     ...(identityVerifier && { verifier: identityVerifier }),
   });
   await app.register(catalogueRoutes);
+  await app.register(contentRoutes);
   await app.register(ordersRoutes);
   // One set of gateways: a notification pays whatever kind of order its payment is for.
   const gateways = createGateways(config, { now: clock });
@@ -96,6 +99,7 @@ export async function buildApp({
   await app.register(usageRoutes, { config });
   await app.register(proxyRoutes, { config });
   await app.register(redirectsRoutes);
+  await app.register(seoRoutes, { config });
   await app.register(staticPlugin, { config });
   await app.register(remotesRoutes, { config });
   return app;

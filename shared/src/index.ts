@@ -12,3 +12,4 @@ export * from './commerce/pricing.ts';
 export * from './format/csv.ts';
 export * from './proxy/credentials.ts';
 export * from './http/fetchAllPages.ts';
+export * from './seo/page-meta.ts';

@@ -3,7 +3,7 @@ import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
 
 export const routes: RemoteRoute[] = [
-  { path: 'buy', layout: 'default', titleId: 'checkout.buy.title', page: () => import('./pages/BuyPage.tsx') },
+  { path: 'buy', layout: 'default', titleId: 'shared.seo.buy.title', page: () => import('./pages/BuyPage.tsx') },
   { path: 'order', layout: 'default', titleId: 'checkout.order.title', page: () => import('./pages/OrderPage.tsx') },
   { path: 'h5', layout: 'empty', titleId: 'checkout.h5.title', page: () => import('./pages/h5/H5BuyPage.tsx') },
   { path: 'h5/pay', layout: 'empty', titleId: 'checkout.h5Pay.title', page: () => import('./pages/h5/H5PayPage.tsx') },

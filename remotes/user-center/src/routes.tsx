@@ -1,5 +1,4 @@
 import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared';
-import { plannedPage as planned } from '@portal/shared/ui';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
 
@@ -54,7 +53,7 @@ export const routes: RemoteRoute[] = [
     titleId: 'uc.proxyAuth.title',
     page: () => import('./pages/proxy/ProxyCredentialsPage.tsx'),
   },
-  { path: 'help-center', layout: 'admin', titleId: 'uc.helpCenter.title', page: planned('uc.helpCenter') },
+  { path: 'help-center', layout: 'admin', titleId: 'uc.helpCenter.title', page: () => import('./pages/help/HelpCenterPage.tsx') },
 ];
 
 const remote: RemoteRoutesModule = { routes, messages: { en, 'zh-CN': zhCN }, release: __REMOTE_RELEASE__ };

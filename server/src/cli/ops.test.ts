@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../config.ts';
@@ -10,6 +11,7 @@ import { openDatabase } from '../db/client.ts';
 import { login } from '../modules/accounts/service.ts';
 import { findUserById } from '../modules/accounts/users.ts';
 import { getCustomRule, getPackage, listPackages } from '../modules/catalogue/service.ts';
+import { blogPosts, helpDocs } from '../modules/content/tables.ts';
 import { findRedirect } from '../modules/redirects/service.ts';
 import { stockSummary } from '../modules/static-ip/inventory.ts';
 import { staticNodes } from '../modules/static-ip/tables.ts';
@@ -48,6 +50,12 @@ describe('ops CLI: usage', () => {
     expect(out.join('\n')).toMatch(/user create --mobile <m> --password <p>/);
     expect(out.join('\n')).toMatch(/stock import <csv file> \[--dry-run\]/);
     expect(out.join('\n')).toMatch(/stock list/);
+    expect(out.join('\n')).toMatch(/blog publish <file-or-dir>\.\.\./);
+    expect(out.join('\n')).toMatch(/blog unpublish <slug>/);
+    expect(out.join('\n')).toMatch(/help publish <file-or-dir>\.\.\./);
+    out = [];
+    expect(await run('help')).toBe(0);
+    expect(out.join('\n')).toMatch(/^Usage: ops <command>/);
     expect(await run()).toBe(2);
     expect(err.join('\n')).toMatch(/Usage/);
     expect(opened).toBe(0);
@@ -81,6 +89,14 @@ describe('ops CLI: usage', () => {
     [['stock', 'import'], /missing <csv file>/],
     [['stock', 'import', 'a.csv', 'b.csv'], /unexpected argument "b\.csv"/],
     [['stock', 'list', '--all'], /Unknown option '--all'/],
+    [['blog'], /missing blog command/],
+    [['blog', 'move'], /unknown blog command "move"/],
+    [['blog', 'publish'], /missing <file-or-dir>/],
+    [['blog', 'list', 'x'], /unexpected argument "x"/],
+    [['blog', 'unpublish'], /missing <slug>/],
+    [['blog', 'unpublish', 'Bad_Slug'], /<slug> "Bad_Slug": expected lower-case words/],
+    [['help', 'publish'], /missing <file-or-dir>/],
+    [['help', 'move'], /unknown help command "move"/],
   ])('exits 2 on %j with a clear message and changes nothing', async (argv, message) => {
     expect(await run(...argv)).toBe(2);
     expect(err.join('\n')).toMatch(message);
@@ -280,6 +296,168 @@ describe('ops CLI: user create', () => {
     expect(await run('user', 'create', '--mobile', '13955558888', '--password', 'Secret@123')).toBe(0);
     expect(await run('user', 'create', '--mobile', '13955558888', '--password', 'Other@1234')).toBe(1);
     expect(err).toEqual(['ops: a user with this mobile already exists']);
+  });
+});
+
+describe('ops CLI: blog and help', () => {
+  const FIXTURES = fileURLToPath(new URL('../modules/content/fixtures', import.meta.url));
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'portal-content-ops-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const post = async (slug: string) => (await database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug)))[0];
+  const page = () => database.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.status, 'published'));
+  const fixturePost = (name: string) => join(FIXTURES, 'blog', name);
+
+  it('publishes a folder of posts, then reports them unchanged', async () => {
+    expect(await run('blog', 'publish', join(FIXTURES, 'blog'))).toBe(0);
+    expect(out).toEqual(['fixture-scraping-at-scale\tpublished', 'fixture-socks5-basics\tpublished']);
+    expect(await post('fixture-socks5-basics')).toMatchObject({
+      status: 'published',
+      titleZh: '五分钟了解 SOCKS5 代理',
+      tags: ['proxy-basics', 'tutorial'],
+      publishedAt: new Date('2026-09-14T00:00:00Z'),
+      updatedAt: new Date('2026-09-14T00:00:00Z'),
+    });
+    out = [];
+    // One file of a post names the post: its twin is read too.
+    expect(await run('blog', 'publish', join(FIXTURES, 'blog'), fixturePost('fixture-socks5-basics.zh-CN.md'))).toBe(0);
+    expect(out).toEqual(['fixture-scraping-at-scale\tunchanged', 'fixture-socks5-basics\tunchanged']);
+    expect((await post('fixture-socks5-basics'))?.updatedAt).toEqual(new Date('2026-09-14T00:00:00Z'));
+  });
+
+  it('updates a changed post (updatedAt = now) and leaves the others alone', async () => {
+    const copy = join(dir, 'changed');
+    await cp(join(FIXTURES, 'blog'), copy, { recursive: true });
+    const file = join(copy, 'fixture-socks5-basics.en.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('## Set it up', '## Set it up in a minute'));
+    const before = Date.now();
+    expect(await run('blog', 'publish', copy)).toBe(0);
+    expect(out).toEqual(['fixture-scraping-at-scale\tunchanged', 'fixture-socks5-basics\tupdated']);
+    const updated = await post('fixture-socks5-basics');
+    expect(updated?.updatedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(updated?.htmlEn).toContain('<h2 id="set-it-up-in-a-minute">');
+    expect((await post('fixture-scraping-at-scale'))?.updatedAt).toEqual(new Date('2026-10-05T00:00:00Z'));
+  });
+
+  it('publishes nothing when any file is invalid, naming each file and field', async () => {
+    const bad = join(dir, 'bad');
+    await cp(join(FIXTURES, 'blog'), bad, { recursive: true });
+    const front = (fields: string) => `---\n${fields}\n---\n\nBody.\n`;
+    const valid = 'title: T\nsummary: S\ntags: [tutorial]\npublishedAt: 2026-11-01';
+    await writeFile(join(bad, 'fixture-new-valid.en.md'), front(valid));
+    await writeFile(join(bad, 'fixture-new-valid.zh-CN.md'), front(valid));
+    await writeFile(join(bad, 'fixture-lonely.en.md'), front(valid));
+    await writeFile(join(bad, 'fixture-bad-tag.en.md'), front(valid.replace('[tutorial]', '[tutorial, crypto]')));
+    await writeFile(join(bad, 'fixture-bad-tag.zh-CN.md'), front(valid));
+    await writeFile(join(bad, 'Fixture_Bad.en.md'), front(valid));
+    await writeFile(join(bad, 'Fixture_Bad.zh-CN.md'), front(valid));
+    await writeFile(
+      join(bad, 'fixture-fields.en.md'),
+      front('title: T\nsummary: S\ntags: [tutorial]\npublishedAt: 2026-02-30\nauthor: me'),
+    );
+    await writeFile(
+      join(bad, 'fixture-fields.zh-CN.md'),
+      front(`title: T\nsummary: ${'x'.repeat(201)}\ntags: [tutorial]\npublishedAt: 2026-11-01`),
+    );
+    const file = join(bad, 'fixture-socks5-basics.zh-CN.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('[proxy-basics, tutorial]', '[proxy-basics]'));
+    const rows = await page();
+
+    expect(await run('blog', 'publish', bad)).toBe(1);
+    expect(out).toEqual([]);
+    const text = err.join('\n');
+    expect(text).toContain(
+      `ops: ${join(bad, 'Fixture_Bad.en.md')}: file name: "Fixture_Bad" must be lower-case letters and digits`,
+    );
+    expect(text).toContain(
+      `ops: ${join(bad, 'fixture-bad-tag.en.md')}: tags[1]: unknown tag "crypto" (expected one of tutorial,`,
+    );
+    expect(text).toContain(`ops: ${join(bad, 'fixture-fields.en.md')}: publishedAt: expected an ISO date such as 2026-09-14`);
+    expect(text).toContain(`ops: ${join(bad, 'fixture-fields.en.md')}: unknown field "author"`);
+    expect(text).toContain(`ops: ${join(bad, 'fixture-fields.zh-CN.md')}: summary: at most 200 characters`);
+    expect(text).toContain(
+      `ops: ${join(bad, 'fixture-lonely.en.md')}: no Chinese version fixture-lonely.zh-CN.md (a post needs both languages)`,
+    );
+    expect(text).toContain(
+      `ops: ${join(bad, 'fixture-socks5-basics.zh-CN.md')}: tags: [proxy-basics] differ from [proxy-basics, tutorial] of fixture-socks5-basics.en.md`,
+    );
+    expect(err.at(-1)).toBe('ops: 7 problem(s): nothing published');
+    expect(await post('fixture-new-valid')).toBeUndefined();
+    expect(await page()).toEqual(rows);
+
+    err = [];
+    await writeFile(join(dir, 'notes.txt'), 'x');
+    expect(await run('blog', 'publish', join(dir, 'notes.txt'), join(dir, 'missing'))).toBe(1);
+    expect(err[0]).toBe(`ops: ${join(dir, 'notes.txt')}: file name: expected <name>.en.md or <name>.zh-CN.md`);
+    expect(err[1]).toMatch(/missing: cannot read: ENOENT/);
+  });
+
+  it('lists, unpublishes and republishes posts', async () => {
+    expect(await run('blog', 'list')).toBe(0);
+    expect(out).toContain('fixture-scraping-at-scale\t2026-10-02\t2026-10-05T00:00:00.000Z\tweb-scraping\tpublished');
+    out = [];
+    expect(await run('blog', 'unpublish', 'fixture-scraping-at-scale')).toBe(0);
+    expect(await run('blog', 'unpublish', 'fixture-scraping-at-scale')).toBe(0);
+    expect(out).toEqual(['fixture-scraping-at-scale\thidden', 'fixture-scraping-at-scale\talready hidden']);
+    expect((await post('fixture-scraping-at-scale'))?.status).toBe('hidden');
+    out = [];
+    expect(await run('blog', 'list')).toBe(0);
+    expect(out).toContain('fixture-scraping-at-scale\t2026-10-02\t2026-10-05T00:00:00.000Z\tweb-scraping\thidden');
+    out = [];
+    expect(await run('blog', 'publish', fixturePost('fixture-scraping-at-scale.en.md'))).toBe(0);
+    expect(out).toEqual(['fixture-scraping-at-scale\tpublished']);
+    expect(await post('fixture-scraping-at-scale')).toMatchObject({
+      status: 'published',
+      updatedAt: new Date('2026-10-05T00:00:00Z'),
+    });
+    expect(await run('blog', 'unpublish', 'no-such-post')).toBe(1);
+    expect(err).toEqual(['ops: no blog post no-such-post']);
+  });
+
+  it('publishes and lists help answers by key', async () => {
+    expect(await run('help', 'publish', join(FIXTURES, 'help'))).toBe(0);
+    expect(await run('help', 'publish', join(FIXTURES, 'help'))).toBe(0);
+    expect(out).toEqual(['fixture-pay-by-alipay\tpublished', 'fixture-pay-by-alipay\tunchanged']);
+    const [row] = await database.db.select().from(helpDocs).where(eq(helpDocs.key, 'fixture-pay-by-alipay'));
+    expect(row).toMatchObject({ category: 'payment', sortOrder: 1, titleEn: 'How do I pay with Alipay?' });
+    out = [];
+    expect(await run('help', 'list')).toBe(0);
+    expect(out).toContain(`${row?.id}\tfixture-pay-by-alipay\tpayment\t1\tHow do I pay with Alipay?`);
+
+    const copy = join(dir, 'help');
+    await cp(join(FIXTURES, 'help'), copy, { recursive: true });
+    const file = join(copy, 'fixture-pay-by-alipay.zh-CN.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('category: payment', 'category: billing'));
+    out = [];
+    expect(await run('help', 'publish', copy)).toBe(1);
+    expect(err[0]).toBe(
+      `ops: ${file}: category: unknown category "billing" (expected one of buying, payment, certification, proxy-usage, static-ip, account)`,
+    );
+    await writeFile(file, (await readFile(file, 'utf8')).replace('category: billing', 'category: account'));
+    err = [];
+    expect(await run('help', 'publish', copy)).toBe(1);
+    expect(err[0]).toBe(`ops: ${file}: category: "account" differs from "payment" of fixture-pay-by-alipay.en.md`);
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('category: account', 'category: payment').replace('二维码', '付款码'),
+    );
+    out = [];
+    expect(await run('help', 'publish', copy)).toBe(0);
+    expect(out).toEqual(['fixture-pay-by-alipay\tupdated']);
+  });
+
+  it('names content files from where the operator typed the command', () => {
+    expect(withAbsoluteFiles(['blog', 'publish', 'posts', '/srv/a.en.md'], '/home/op')).toEqual([
+      'blog',
+      'publish',
+      '/home/op/posts',
+      '/srv/a.en.md',
+    ]);
+    expect(withAbsoluteFiles(['help', 'publish', 'help'], '/home/op')).toEqual(['help', 'publish', '/home/op/help']);
+    expect(withAbsoluteFiles(['blog', 'unpublish', 'a-post'], '/home/op')).toEqual(['blog', 'unpublish', 'a-post']);
   });
 });
 

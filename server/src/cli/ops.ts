@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import {
+  blogSlug,
   fenToYuan,
   localizeContractMessage,
   MB_PER_GB,
@@ -20,6 +21,10 @@ import { AccountExistsError, AccountInputError, createUser } from '../modules/ac
 import { captchaAnswer } from '../modules/captcha/answer.ts';
 import { getCustomRule, listAllPackages, saveCustomRule, savePackage } from '../modules/catalogue/service.ts';
 import { resolveDataKey } from '../modules/certification/crypto.ts';
+import { listAllPosts, publishPosts, unpublishPost } from '../modules/content/blog.ts';
+import { readHelpFiles, readPostFiles } from '../modules/content/files.ts';
+import { listAllHelp, publishHelp } from '../modules/content/help.ts';
+import type { PublishResult } from '../modules/content/render.ts';
 import { LICENCE_EXTENSIONS, readLicence } from '../modules/certification/licence.ts';
 import { licenceOf, listEnterprise, ReviewError, reviewEnterprise, statusName } from '../modules/certification/service.ts';
 import { listRedirects, normalizeRedirectPath, removeRedirect, setRedirect } from '../modules/redirects/service.ts';
@@ -71,6 +76,17 @@ Commands:
                                               stock is skipped; any bad line: nothing is imported
   stock list                                  available / allocated static IPs per type and region
                                               (static durations and prices are seeded, not set here)
+  blog publish <file-or-dir>...               store blog posts from Markdown files, two per post:
+                                              <slug>.en.md and <slug>.zh-CN.md (YAML front matter:
+                                              title, summary, tags, publishedAt[, updatedAt]; then the
+                                              body); new, changed and hidden posts are published,
+                                              others left alone; prints each slug and published,
+                                              updated or unchanged; any invalid file: nothing is stored
+  blog list                                   every post: slug, published, updated, tags, status
+  blog unpublish <slug>                       hide a post (blog publish of its files shows it again)
+  help publish <file-or-dir>...               the same for help centre answers: <key>.en.md and
+                                              <key>.zh-CN.md (front matter: category, order, title)
+  help list                                   every help answer: id, key, category, order, title
   captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
                                               blockPuzzle {"x":..,"y":..} (x: left edge of the piece),
                                               clickWord [{"x":..,"y":..}, ...] in click order; image
@@ -376,6 +392,94 @@ async function stock(args: string[], { db, io }: OpsContext): Promise<number> {
   }
 }
 
+/** Reads, validates and stores content files: all of them, or nothing when any file is invalid. */
+async function publishFiles<T>(
+  paths: string[],
+  read: (paths: string[]) => Promise<{ items: T[]; errors: string[] }>,
+  store: (items: T[]) => Promise<PublishResult[]>,
+  { io }: OpsContext,
+): Promise<number> {
+  if (paths.length === 0) throw new UsageError('missing <file-or-dir>');
+  const { items, errors } = await read(paths);
+  if (errors.length > 0) {
+    for (const e of errors) io.err(`ops: ${e}`);
+    io.err(`ops: ${errors.length} problem(s): nothing published`);
+    return 1;
+  }
+  if (items.length === 0) {
+    io.err(`ops: no <name>.en.md / <name>.zh-CN.md files in ${paths.join(' ')}`);
+    return 1;
+  }
+  for (const r of await store(items)) io.out(`${r.name}\t${r.outcome}`);
+  return 0;
+}
+
+async function blog(args: string[], ctx: OpsContext): Promise<number> {
+  const { db, io } = ctx;
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'publish':
+      return await publishFiles(
+        parse(rest).positionals,
+        readPostFiles,
+        async (items) => publishPosts(await db(), items, new Date()),
+        ctx,
+      );
+    case 'list': {
+      positionals(parse(rest).positionals, []);
+      const posts = await listAllPosts(await db());
+      if (posts.length === 0) io.out('(no blog posts)');
+      for (const p of posts) {
+        io.out(
+          `${p.slug}\t${p.publishedAt.toISOString().slice(0, 10)}\t${p.updatedAt.toISOString()}\t${p.tags.join(',') || '-'}\t${p.status}`,
+        );
+      }
+      return 0;
+    }
+    case 'unpublish': {
+      const [slug = ''] = positionals(parse(rest).positionals, ['<slug>']);
+      if (!blogSlug.safeParse(slug).success)
+        throw new UsageError(`<slug> "${slug}": expected lower-case words joined by hyphens (blog list shows them)`);
+      const done = await unpublishPost(await db(), slug);
+      if (!done) {
+        io.err(`ops: no blog post ${slug}`);
+        return 1;
+      }
+      io.out(`${slug}\t${done}`);
+      return 0;
+    }
+    case undefined:
+      throw new UsageError('missing blog command (publish, list or unpublish)');
+    default:
+      throw new UsageError(`unknown blog command "${sub}"`);
+  }
+}
+
+async function help(args: string[], ctx: OpsContext): Promise<number> {
+  const { db, io } = ctx;
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'publish':
+      return await publishFiles(
+        parse(rest).positionals,
+        readHelpFiles,
+        async (items) => publishHelp(await db(), items, new Date()),
+        ctx,
+      );
+    case 'list': {
+      positionals(parse(rest).positionals, []);
+      const docs = await listAllHelp(await db());
+      if (docs.length === 0) io.out('(no help answers)');
+      for (const d of docs) io.out(`${d.id}\t${d.key}\t${d.category}\t${d.sortOrder}\t${d.titleEn}`);
+      return 0;
+    }
+    case undefined:
+      throw new UsageError('missing help command (publish or list)');
+    default:
+      throw new UsageError(`unknown help command "${sub}"`);
+  }
+}
+
 async function captcha(args: string[], { db, io }: OpsContext): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === undefined) throw new UsageError('missing captcha command (answer)');
@@ -471,6 +575,8 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
   const { io } = ctx;
   const [command, ...args] = argv;
   try {
+    // `help` alone is the usage text; `help publish|list` are the help centre's commands.
+    if (command === 'help' && args.length > 0) return await help(args, ctx);
     switch (command) {
       case undefined:
       case '--help':
@@ -490,6 +596,8 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<number> {
         return await cert(args, ctx);
       case 'stock':
         return await stock(args, ctx);
+      case 'blog':
+        return await blog(args, ctx);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
@@ -522,12 +630,15 @@ export function opsRoute(config: Pick<Config, 'databaseUrl' | 'dataDir'>): OpsRo
 }
 
 /**
- * `stock import <file>` names a file relative to where the operator typed the command (npm runs
+ * `stock import <file>`, `blog publish` and `help publish` name files relative to where the operator typed the command (npm runs
  * scripts from the repository root, INIT_CWD is where it was called): made absolute here, since a
  * server running the command over the ops socket has a working folder of its own.
  */
 export function withAbsoluteFiles(argv: string[], base = process.env.INIT_CWD || process.cwd()): string[] {
-  if (argv[0] !== 'stock' || argv[1] !== 'import') return argv;
+  const [command, sub] = argv;
+  const takesFiles =
+    (command === 'stock' && sub === 'import') || ((command === 'blog' || command === 'help') && sub === 'publish');
+  if (!takesFiles) return argv;
   return argv.map((arg, i) => (i >= 2 && !arg.startsWith('-') ? resolve(base, arg) : arg));
 }
 

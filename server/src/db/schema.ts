@@ -7,6 +7,7 @@ export * from '../modules/redirects/tables.ts';
 export * from '../modules/system/tables.ts';
 export * from '../modules/certification/tables.ts';
 export * from '../modules/catalogue/tables.ts';
+export * from '../modules/content/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/usage/tables.ts';

@@ -1,6 +1,7 @@
 import type { Db } from './client.ts';
 import { seedDemoUser } from '../modules/accounts/seed.ts';
 import { seedCatalogue } from '../modules/catalogue/seed.ts';
+import { seedContent } from '../modules/content/seed.ts';
 import { seedStatic } from '../modules/static-ip/seed.ts';
 import { seedSiteSettings } from '../modules/system/seed.ts';
 
@@ -19,6 +20,8 @@ export interface SeedOptions {
 export async function seed(db: Db, { sandbox }: SeedOptions): Promise<void> {
   await seedSiteSettings(db);
   await seedCatalogue(db);
+  // The blog posts and help answers of server/content that are not in the database yet.
+  await seedContent(db);
   // Static IP durations always; demo regions and inventory only in the sandbox.
   await seedStatic(db, { sandbox });
   if (sandbox) await seedDemoUser(db);

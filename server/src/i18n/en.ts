@@ -63,6 +63,8 @@ export const en = {
   'proxy.tooManySubAccounts': 'You can have at most {max} sub-accounts',
   'proxy.nameTaken': 'This sub-account name is already in use, please choose another',
   'proxy.countryNotFound': 'Unknown country or region',
+  'content.postNotFound': 'This article does not exist or is no longer available',
+  'content.helpDocNotFound': 'This help article does not exist or is no longer available',
 } as const;
 
 export type MessageKey = keyof typeof en;

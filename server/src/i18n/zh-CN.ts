@@ -60,4 +60,6 @@ export const zhCN: Record<MessageKey, string> = {
   'proxy.tooManySubAccounts': '最多只能创建 {max} 个子账号',
   'proxy.nameTaken': '该子账号名称已被使用，请换一个',
   'proxy.countryNotFound': '未知的国家或地区',
+  'content.postNotFound': '文章不存在或已下线',
+  'content.helpDocNotFound': '帮助文档不存在或已下线',
 };

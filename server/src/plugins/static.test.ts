@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { acceptsHtml, isClientRoute } from './static.ts';
 
 const INDEX = '<!doctype html><html><head><title>portal</title></head><body><div id="root"></div></body></html>';
+const ROOT = '<div id="root"></div>';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 let t: TestApp;
@@ -47,35 +48,62 @@ describe('shell static files', () => {
 });
 
 describe('SPA fallback', () => {
-  it.each(['/', '/buy', '/en/admin/dashboard', '/zh-CN/blog/some-post', '/admin/static/management?tab=1'])(
-    'answers %s with index.html, no-cache',
+  it.each(['/', '/buy', '/en/admin/dashboard', '/zh-CN/service', '/admin/static/management?tab=1'])(
+    'answers %s with index.html and its head, no-cache',
     async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toMatch(/^<!doctype html><html lang="(en|zh-CN)"><head><title>/);
+      expect(res.body).toContain(ROOT);
+      expect(res.body).not.toContain('<title>portal</title>');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
 
-  it.each(['/en/nope', '/admin/nope', '/zh-CN/buy/extra', '/blog/a/b', '/english/buy'])(
+  it.each(['/en/nope', '/admin/nope', '/zh-CN/buy/extra', '/blog/a/b', '/english/buy', '/blog/no-such-post'])(
     'answers the unknown page %s with index.html and status 404, so the shell renders its 404 page',
     async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toContain(ROOT);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
 
-  it('keeps the 404 page whole on a conditional request', async () => {
+  it('answers a conditional request for an unchanged page with 304', async () => {
     const known = await get('/buy');
     expect(known.headers.etag).toBeTruthy();
+    const res = await t.app.inject({ url: '/buy', headers: { accept: HTML, 'if-none-match': String(known.headers.etag) } });
+    expect(res.statusCode).toBe(304);
+    expect(res.body).toBe('');
+    // Another page (another head) or locale does not match.
+    const other = await t.app.inject({ url: '/en/buy', headers: { accept: HTML, 'if-none-match': String(known.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('keeps the 404 page whole on a conditional request', async () => {
+    const known = await get('/buy');
     const res = await t.app.inject({ url: '/en/nope', headers: { accept: HTML, 'if-none-match': String(known.headers.etag) } });
     expect(res.statusCode).toBe(404);
-    expect(res.body).toBe(INDEX);
+    expect(res.body).toContain(ROOT);
     expect(res.headers.etag).toBeUndefined();
+    const star = await t.app.inject({ url: '/en/nope', headers: { accept: HTML, 'if-none-match': '*' } });
+    expect(star.statusCode).toBe(404);
+    expect(star.body).toContain(ROOT);
+  });
+
+  it('answers from a new shell build at once', async () => {
+    const file = join(t.config.shellDist, 'index.html');
+    try {
+      await writeFile(file, INDEX.replace(ROOT, '<div id="root" data-build="2"></div>'));
+      expect((await get('/buy')).body).toContain('data-build="2"');
+    } finally {
+      await writeFile(file, INDEX);
+    }
+    expect((await get('/buy')).body).toContain(ROOT);
   });
 
   it('serves index.html no-cache when asked for by name', async () => {
@@ -89,7 +117,7 @@ describe('SPA fallback', () => {
     async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('<title>portal</title>');
+      expect(res.body).not.toContain(ROOT);
     },
   );
 
@@ -168,7 +196,7 @@ describe('server-side redirect rules for pages', () => {
       await broken.database.db.execute(sql`drop table redirect_rules`);
       const res = await broken.app.inject({ url: '/en/buy', headers: { accept: HTML } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toContain(ROOT);
     } finally {
       await broken.close();
     }

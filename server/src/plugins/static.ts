@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { isKnownRoute, splitLocale } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { findRedirect, redirectLocation } from '../modules/redirects/service.ts';
+import { blogContent, type SeoContent } from '../modules/seo/content.ts';
+import { headTags, indexTemplateLoader, publicBase, resolvePageHead } from '../modules/seo/head.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -35,16 +37,34 @@ export function acceptsHtml(accept: string | undefined): boolean {
   });
 }
 
+/** A strong validator of a page answer: the same head and build give the same bytes. */
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+const matchesEtag = (header: string | undefined, etag: string) =>
+  header?.split(',').some((tag) => ['*', etag, `W/${etag}`].includes(tag.trim())) ?? false;
+
 /**
  * Serves the built shell from SHELL_DIST: hashed assets under /static cached for a year, other
  * files with revalidation, and index.html (no-cache, so a new shell build is picked up at once) for
  * every page URL so the client router can take over. A URL that is no page still gets index.html,
  * so the shell renders its localized 404 page, but with status 404 so crawlers and monitors see it.
  * A page path with a redirect rule is answered with a 302 instead (see redirectFor).
+ *
+ * Page answers carry their own head for crawlers and link previews that run no JavaScript (lang,
+ * title, description, canonical and hreflang links, Open Graph, noindex; modules/seo/head.ts):
+ * index.html is compiled once per build (a stat per answer notices a new one) and each answer costs
+ * one site-settings query, plus one for a blog post.
  * Needs reply.sendFile (@fastify/static, see app.ts).
  */
-export async function staticPlugin(app: FastifyInstance, { config }: { config: Pick<Config, 'shellDist'> }) {
+export async function staticPlugin(
+  app: FastifyInstance,
+  {
+    config,
+    content = blogContent,
+  }: { config: Pick<Config, 'shellDist' | 'publicBaseUrl'>; content?: Pick<SeoContent, 'findPostMeta'> },
+) {
   const root = config.shellDist;
+  const loadTemplate = indexTemplateLoader(join(root, 'index.html'));
 
   /**
    * The operator's redirect rule for a page (the same rules and lookup as /app-api/system/redirect),
@@ -83,7 +103,8 @@ export async function staticPlugin(app: FastifyInstance, { config }: { config: P
     }
     const location = await redirectFor(request, path);
     if (location) return reply.header('cache-control', 'no-cache').redirect(location, 302);
-    if (!existsSync(join(root, 'index.html'))) {
+    const template = await loadTemplate();
+    if (!template) {
       request.log.warn(`no index.html in SHELL_DIST (${root})`);
       return reply
         .code(503)
@@ -91,9 +112,17 @@ export async function staticPlugin(app: FastifyInstance, { config }: { config: P
         .type('text/plain; charset=utf-8')
         .send('The portal shell is not built yet. Build it with: npx pnpm@10.34.8 --filter @portal/shell build');
     }
-    reply.header('cache-control', 'no-cache');
-    if (isClientRoute(path)) return reply.sendFile('index.html', root, { cacheControl: false });
+    const { status, head } = await resolvePageHead(
+      { db: app.db, content, hostname: request.hostname, base: publicBase(config, request), log: request.log },
+      path,
+    );
+    const body = template.render(head.locale, headTags(head));
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // No validators on the 404: a conditional request must not turn it into a body-less 304/404.
-    return reply.code(404).sendFile('index.html', root, { cacheControl: false, etag: false, lastModified: false });
+    if (status === 404) return reply.code(404).send(body);
+    const etag = etagOf(body);
+    reply.header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.send(body);
   });
 }

@@ -3,6 +3,7 @@ import { captchaApi } from './captcha.ts';
 import { certificationApi } from './certification.ts';
 import { clientConfigApi } from './client-config.ts';
 import { commerceApi } from './commerce.ts';
+import { contentApi } from './content.ts';
 import { proxyApi } from './proxy.ts';
 import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
@@ -14,6 +15,7 @@ export * from './certification.ts';
 export * from './client-config.ts';
 export * from './codes.ts';
 export * from './commerce.ts';
+export * from './content.ts';
 export * from './define.ts';
 export * from './messages.ts';
 export * from './proxy.ts';
@@ -32,5 +34,6 @@ export const api = {
   ...commerceApi,
   ...staticIpApi,
   ...proxyApi,
+  ...contentApi,
 };
 export type Api = typeof api;

@@ -3,10 +3,20 @@ import type { Website } from '../contract/system.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 
 /** Global state of SPEC section 3: customer-service panel, substation settings, locale. */
-export const uiStore = proxy<{ customerServiceVisible: boolean; substation: Website | null; locale: Locale }>({
+export const uiStore = proxy<{
+  customerServiceVisible: boolean;
+  substation: Website | null;
+  locale: Locale;
+  /**
+   * A page's own title when its route's fixed title does not say enough (a blog post's headline);
+   * tied to the path it was set on, so it never outlives the page. The shell formats and shows it.
+   */
+  pageTitle: { path: string; title: string } | null;
+}>({
   customerServiceVisible: false,
   substation: null,
   locale: DEFAULT_LOCALE,
+  pageTitle: null,
 });
 
 export const openCustomerService = () => {

@@ -1,12 +1,14 @@
-export * from './PlaceholderPage.tsx';
 export * from './StatusPage.tsx';
 export { system } from './theme.ts';
 export * from './useLocalePath.ts';
 export * from './toaster.ts';
 export * from './fieldMessage.ts';
 export * from './CertificationNotice.tsx';
-export * from './plannedPage.tsx';
 export * from './commerce/BuyTraffic.tsx';
 export * from './commerce/QueryFailure.tsx';
 export * from './NoFlowNotice.tsx';
 export * from './clipboard.ts';
+export * from './ContactList.tsx';
+export * from './substation.ts';
+export * from './RichText.tsx';
+export * from './usePageTitle.ts';

@@ -1,6 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { ContactList } from '../support/ContactList.tsx';
+import { ContactList } from '@portal/shared/ui';
 import { useLocalized, useSubstation } from '../support/useSubstation.ts';
 
 const CLAIMS = [

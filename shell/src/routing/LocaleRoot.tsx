@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
 import type { ReactNode } from 'react';
 import { api, callApi, type Locale, uiStore } from '@portal/shared';
 import { CaptchaProvider } from '../captcha/CaptchaProvider.tsx';
@@ -59,9 +60,12 @@ function DocumentTitle() {
     .reverse()
     .map((m) => (m.handle as { titleId?: string } | undefined)?.titleId)
     .find(Boolean);
+  const { pageTitle } = useSnapshot(uiStore);
   const siteName = site ? localized(site.name) : intl.formatMessage({ id: 'site.name' });
-  const title =
-    titleId && intl.messages[titleId]
+  const own = pageTitle?.path === location.pathname ? pageTitle.title : null;
+  const title = own
+    ? intl.formatMessage({ id: 'title.suffix' }, { title: own, site: siteName })
+    : titleId && intl.messages[titleId]
       ? intl.formatMessage({ id: 'title.suffix' }, { title: intl.formatMessage({ id: titleId }), site: siteName })
       : siteName;
   useEffect(() => {

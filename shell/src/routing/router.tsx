@@ -47,9 +47,9 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number]): Route
         id: `empty:${key}`,
         element: <EmptyLayout />,
         children: [
-          shellPage('login', 'auth.login.title', () => import('../pages/auth/LoginPage.tsx')),
-          shellPage('register', 'auth.register.title', () => import('../pages/auth/RegisterPage.tsx')),
-          shellPage('forgot-password', 'auth.forgot.title', () => import('../pages/auth/ForgotPasswordPage.tsx')),
+          shellPage('login', 'shared.seo.login.title', () => import('../pages/auth/LoginPage.tsx')),
+          shellPage('register', 'shared.seo.register.title', () => import('../pages/auth/RegisterPage.tsx')),
+          shellPage('forgot-password', 'shared.seo.forgotPassword.title', () => import('../pages/auth/ForgotPasswordPage.tsx')),
         ],
       },
       {

@@ -2,7 +2,7 @@ import { Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-u
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { closeCustomerService, openCustomerService, uiStore } from '@portal/shared';
-import { ContactList } from './ContactList.tsx';
+import { ContactList } from '@portal/shared/ui';
 import { useLocalized, useSubstation } from './useSubstation.ts';
 
 /** The customer-service panel (SPEC section 2): opens from every page, channels and hours. */

@@ -1,7 +1,18 @@
-import { Badge, Box, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
+import { BlogCard } from '../features/blog/BlogCard.tsx';
+import { useBlogPage } from '../features/blog/queries.ts';
+import { useFromPrices } from '../features/catalogue/queries.ts';
+import { CallToAction } from '../features/sections/CallToAction.tsx';
+import { FeatureCard } from '../features/sections/FeatureCard.tsx';
+import { FromPrice } from '../features/sections/FromPrice.tsx';
+import { Icon, type IconName } from '../features/sections/icons.tsx';
+import { OverseasNotice } from '../features/sections/OverseasNotice.tsx';
+import { PageHero } from '../features/sections/PageHero.tsx';
+import { Section } from '../features/sections/Section.tsx';
+import { USE_CASES } from '../features/sections/useCases.ts';
 
 const CLAIMS = [
   { value: '350M+', key: 'ips' },
@@ -10,61 +21,210 @@ const CLAIMS = [
   { value: '24/7', key: 'support' },
 ];
 
+const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
+  { key: 'targeting', icon: 'pin' },
+  { key: 'sessions', icon: 'link' },
+  { key: 'protocols', icon: 'plug' },
+  { key: 'invalid', icon: 'shield' },
+];
+
+const minOf = (...values: Array<number | null | undefined>) => {
+  const known = values.filter((v): v is number => typeof v === 'number');
+  return known.length ? Math.min(...known) : null;
+};
+
 export default function HomePage() {
   const to = useLocalePath();
+  const prices = useFromPrices();
+  const tutorials = useBlogPage(1, 3, 'tutorial');
+  const p = prices.data;
+
+  const products = [
+    { key: 'dynamic', icon: 'globe', path: '/dynamic-residential-proxies', fen: p?.dynamicPerGbFen, unit: 'gb' },
+    {
+      key: 'static',
+      icon: 'server',
+      path: '/static-residential-proxies',
+      fen: minOf(p?.datacenterPerIpMonthFen, p?.staticIspPerIpMonthFen, p?.chinaIspPerIpMonthFen),
+      unit: 'ipMonth',
+    },
+    { key: 'native', icon: 'flag', path: '/native-residential-proxies', fen: p?.nativePerIpMonthFen, unit: 'ipMonth' },
+  ] as const;
+
   return (
     <Box>
-      <Box bgGradient="to-br" gradientFrom="brand.900" gradientTo="brand.600" color="white" py={{ base: 14, md: 24 }}>
-        <Container maxW="6xl">
-          <Stack gap={6} maxW="3xl">
-            <Badge alignSelf="flex-start" colorPalette="brand" variant="solid" size="lg">
-              HTTP · HTTPS · SOCKS5
-            </Badge>
-            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.15">
-              <FormattedMessage id="marketing.home.title" />
-            </Heading>
-            <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900">
-              <FormattedMessage id="marketing.home.tagline" />
+      <PageHero
+        eyebrow="HTTP · HTTPS · SOCKS5"
+        title={<FormattedMessage id="marketing.home.title" />}
+        lead={<FormattedMessage id="marketing.home.tagline" />}
+        actions={
+          <>
+            <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+              <Link to={to('/buy')} data-testid="home-buy">
+                <FormattedMessage id="marketing.home.buy" />
+              </Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              color="white"
+              borderColor="whiteAlpha.700"
+              _hover={{ bg: 'whiteAlpha.200' }}
+            >
+              <Link to={to('/register')} data-testid="home-register">
+                <FormattedMessage id="marketing.home.register" />
+              </Link>
+            </Button>
+          </>
+        }
+        aside={
+          <Stack
+            bg="whiteAlpha.100"
+            borderWidth="1px"
+            borderColor="whiteAlpha.300"
+            borderRadius="2xl"
+            p={6}
+            gap={3}
+            minW={{ lg: '280px' }}
+          >
+            <Text color="brand.100" fontSize="sm">
+              <FormattedMessage id="marketing.home.priceCard" />
             </Text>
-            <Stack direction={{ base: 'column', sm: 'row' }} gap={3}>
-              <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
-                <Link to={to('/buy')}>
-                  <FormattedMessage id="marketing.home.buy" />
-                </Link>
-              </Button>
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.700"
-                _hover={{ bg: 'whiteAlpha.200' }}
-              >
-                <Link to={to('/register')}>
-                  <FormattedMessage id="marketing.home.register" />
+            <FromPrice fen={p?.dynamicPerGbFen} unit="gb" loading={prices.isPending} tone="dark" />
+            <Text color="whiteAlpha.800" fontSize="sm">
+              <FormattedMessage id="marketing.home.priceCardNote" />
+            </Text>
+          </Stack>
+        }
+      />
+
+      <Container maxW="6xl" py={{ base: 8, md: 12 }}>
+        <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap={{ base: 4, md: 6 }} data-testid="home-claims">
+          {CLAIMS.map((c) => (
+            <Stack key={c.key} borderWidth="1px" borderRadius="xl" p={{ base: 4, md: 5 }} bg="bg.panel" gap={1}>
+              <Text as="dt" color="fg.muted" order={2} fontSize="sm">
+                <FormattedMessage id={`marketing.home.claim.${c.key}`} />
+              </Text>
+              <Text as="dd" order={1} fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="brand.fg">
+                {c.value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Section
+        id="products"
+        title={<FormattedMessage id="marketing.home.products.title" />}
+        intro={<FormattedMessage id="marketing.home.products.intro" />}
+      >
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap={6}>
+          {products.map((item) => (
+            <Stack
+              key={item.key}
+              as="article"
+              borderWidth="1px"
+              borderRadius="2xl"
+              p={{ base: 5, md: 7 }}
+              gap={4}
+              bg="bg.panel"
+              data-testid={`product-${item.key}`}
+            >
+              <HStack gap={3}>
+                <Box color="brand.fg" bg="brand.subtle" borderRadius="lg" p={2}>
+                  <Icon name={item.icon} />
+                </Box>
+                <Heading as="h3" size="lg">
+                  <FormattedMessage id={`marketing.product.${item.key}.name`} />
+                </Heading>
+              </HStack>
+              <Text color="fg.muted">
+                <FormattedMessage id={`marketing.product.${item.key}.pitch`} />
+              </Text>
+              <Stack as="ul" gap={2} listStyleType="none" fontSize="sm">
+                {[1, 2, 3].map((n) => (
+                  <HStack as="li" key={n} gap={2} align="flex-start">
+                    <Icon name="check" size="18px" color="green.600" mt="2px" />
+                    <FormattedMessage id={`marketing.product.${item.key}.point${n}`} />
+                  </HStack>
+                ))}
+              </Stack>
+              <Box mt="auto" pt={2}>
+                <FromPrice fen={item.fen} unit={item.unit} loading={prices.isPending} />
+              </Box>
+              <Button asChild variant="outline" colorPalette="brand">
+                <Link to={to(item.path)}>
+                  <FormattedMessage
+                    id="marketing.home.products.more"
+                    values={{ name: <FormattedMessage id={`marketing.product.${item.key}.name`} /> }}
+                  />
                 </Link>
               </Button>
             </Stack>
-          </Stack>
-        </Container>
-      </Box>
-      <Container maxW="6xl" py={{ base: 10, md: 14 }}>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap={6}>
-          {CLAIMS.map((c) => (
-            <Box key={c.value} borderWidth="1px" borderRadius="xl" p={5} bg="bg.panel">
-              <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="brand.fg">
-                {c.value}
-              </Text>
-              <Text color="fg.muted">
-                <FormattedMessage id={`marketing.home.claim.${c.key}`} />
-              </Text>
-            </Box>
           ))}
         </SimpleGrid>
-        <Text mt={8} color="fg.muted" fontSize="sm">
-          <FormattedMessage id="marketing.home.notice" />
-        </Text>
-      </Container>
+      </Section>
+
+      <Section id="features" muted title={<FormattedMessage id="marketing.home.features.title" />}>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6}>
+          {FEATURES.map((f) => (
+            <FeatureCard key={f.key} icon={f.icon} title={<FormattedMessage id={`marketing.feature.${f.key}.title`} />}>
+              <FormattedMessage id={`marketing.feature.${f.key}.text`} />
+            </FeatureCard>
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      <Section
+        id="use-cases"
+        title={<FormattedMessage id="marketing.home.useCases.title" />}
+        intro={<FormattedMessage id="marketing.home.useCases.intro" />}
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={6} data-testid="home-use-cases">
+          {USE_CASES.map((u) => (
+            <FeatureCard
+              key={u.key}
+              icon={u.icon}
+              title={<FormattedMessage id={`marketing.useCase.${u.key}.title`} />}
+              footer={
+                <Link to={`${to('/use-scene')}#${u.anchor}`}>
+                  <Text as="span" color="brand.fg" fontWeight="medium" fontSize="sm">
+                    <FormattedMessage id="marketing.home.useCases.more" />
+                  </Text>
+                </Link>
+              }
+            >
+              <FormattedMessage id={`marketing.useCase.${u.key}.short`} />
+            </FeatureCard>
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      {tutorials.data && tutorials.data.list.length > 0 ? (
+        <Section
+          id="tutorials"
+          muted
+          title={<FormattedMessage id="marketing.home.tutorials.title" />}
+          intro={<FormattedMessage id="marketing.home.tutorials.intro" />}
+        >
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap={6}>
+            {tutorials.data.list.map((post) => (
+              <BlogCard key={post.slug} post={post} headingLevel="h3" />
+            ))}
+          </SimpleGrid>
+          <Box mt={6}>
+            <Button asChild variant="outline" colorPalette="brand">
+              <Link to={to('/blog')}>
+                <FormattedMessage id="marketing.home.tutorials.all" />
+              </Link>
+            </Button>
+          </Box>
+        </Section>
+      ) : null}
+
+      <CallToAction />
+      <OverseasNotice />
     </Box>
   );
 }

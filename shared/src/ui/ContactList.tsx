@@ -1,6 +1,6 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
-import type { Website } from '@portal/shared';
-import { useLocalized } from './useSubstation.ts';
+import type { Website } from '../contract/index.ts';
+import { useLocalized } from './substation.ts';
 
 const HREF: Partial<Record<Website['contacts'][number]['kind'], (v: string) => string>> = {
   phone: (v) => `tel:${v.replace(/[^+\d]/g, '')}`,

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, callApi, type ResourceType } from '@portal/shared';
+
+// Prices change a few times a year; a minute of staleness keeps page-to-page navigation instant.
+const STALE_MS = 60_000;
+
+export function useFromPrices() {
+  return useQuery({ queryKey: ['marketing', 'from-prices'], queryFn: () => callApi(api.fromPrices), staleTime: STALE_MS });
+}
+
+// Packages and the custom-traffic rule: usePackages / useCustomRule from @portal/shared/ui (same cache as /buy).
+
+/** Durations and prices per IP of one static resource type (the spec has one call per family). */
+export function useStaticDurations(type: ResourceType) {
+  return useQuery({
+    queryKey: ['marketing', 'static-durations', type],
+    queryFn: () =>
+      type === 12
+        ? callApi(api.staticCnDuration)
+        : type === 3
+          ? callApi(api.staticNativeDuration)
+          : callApi(api.staticIspDuration, { query: { resourceType: type } }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** Regions of one static resource type with the IPs in stock. */
+export function useStaticRegions(type: ResourceType) {
+  return useQuery({
+    queryKey: ['marketing', 'static-regions', type],
+    queryFn: () =>
+      type === 12
+        ? callApi(api.staticCnNode)
+        : type === 3
+          ? callApi(api.staticNativeNode)
+          : callApi(api.staticIspNode, { query: { resourceType: type } }),
+    staleTime: STALE_MS,
+  });
+}
+
+export function useProxyCountries() {
+  return useQuery({ queryKey: ['marketing', 'countries'], queryFn: () => callApi(api.countryList), staleTime: 10 * 60_000 });
+}
