@@ -13,6 +13,8 @@ import { OverseasNotice } from '../features/sections/OverseasNotice.tsx';
 import { PageHero } from '../features/sections/PageHero.tsx';
 import { Section } from '../features/sections/Section.tsx';
 import { USE_CASES } from '../features/sections/useCases.ts';
+import { LightButton, OutlineLightButton } from '../features/sections/DarkButtons.tsx';
+import { lowestPrice } from '../features/catalogue/queries.ts';
 
 const CLAIMS = [
   { value: '350M+', key: 'ips' },
@@ -28,11 +30,6 @@ const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
   { key: 'invalid', icon: 'shield' },
 ];
 
-const minOf = (...values: Array<number | null | undefined>) => {
-  const known = values.filter((v): v is number => typeof v === 'number');
-  return known.length ? Math.min(...known) : null;
-};
-
 export default function HomePage() {
   const to = useLocalePath();
   const prices = useFromPrices();
@@ -45,7 +42,7 @@ export default function HomePage() {
       key: 'static',
       icon: 'server',
       path: '/static-residential-proxies',
-      fen: minOf(p?.datacenterPerIpMonthFen, p?.staticIspPerIpMonthFen, p?.chinaIspPerIpMonthFen),
+      fen: lowestPrice(p?.datacenterPerIpMonthFen, p?.staticIspPerIpMonthFen, p?.chinaIspPerIpMonthFen),
       unit: 'ipMonth',
     },
     { key: 'native', icon: 'flag', path: '/native-residential-proxies', fen: p?.nativePerIpMonthFen, unit: 'ipMonth' },
@@ -59,23 +56,16 @@ export default function HomePage() {
         lead={<FormattedMessage id="marketing.home.tagline" />}
         actions={
           <>
-            <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+            <LightButton asChild>
               <Link to={to('/buy')} data-testid="home-buy">
                 <FormattedMessage id="marketing.home.buy" />
               </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.700"
-              _hover={{ bg: 'whiteAlpha.200' }}
-            >
+            </LightButton>
+            <OutlineLightButton asChild>
               <Link to={to('/register')} data-testid="home-register">
                 <FormattedMessage id="marketing.home.register" />
               </Link>
-            </Button>
+            </OutlineLightButton>
           </>
         }
         aside={

@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { openCustomerService } from '@portal/shared';
 import { ContactList, QueryFailure, useLocalePath, useLocalized, useWebsite } from '@portal/shared/ui';
+import { LightButton } from '../features/sections/DarkButtons.tsx';
 import { Icon, type IconName } from '../features/sections/icons.tsx';
 import { OverseasNotice } from '../features/sections/OverseasNotice.tsx';
 import { PageHero } from '../features/sections/PageHero.tsx';
@@ -43,16 +44,9 @@ export default function ServicePage() {
         title={<FormattedMessage id="marketing.service.heading" />}
         lead={<FormattedMessage id="marketing.service.lead" />}
         actions={
-          <Button
-            size="lg"
-            bg="white"
-            color="brand.800"
-            _hover={{ bg: 'brand.50' }}
-            onClick={openCustomerService}
-            data-testid="service-open-panel"
-          >
+          <LightButton onClick={openCustomerService} data-testid="service-open-panel">
             <FormattedMessage id="marketing.service.openPanel" />
-          </Button>
+          </LightButton>
         }
       />
       <Section

@@ -41,3 +41,9 @@ export function useStaticRegions(type: ResourceType) {
 export function useProxyCountries() {
   return useQuery({ queryKey: ['marketing', 'countries'], queryFn: () => callApi(api.countryList), staleTime: 10 * 60_000 });
 }
+
+/** The lowest of several "from" prices, ignoring lines not on sale (null). */
+export function lowestPrice(...values: Array<number | null | undefined>): number | null {
+  const known = values.filter((v): v is number => typeof v === 'number');
+  return known.length ? Math.min(...known) : null;
+}

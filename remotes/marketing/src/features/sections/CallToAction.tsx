@@ -1,7 +1,8 @@
-import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
+import { LightButton, OutlineLightButton } from './DarkButtons.tsx';
 
 /** The closing band: buy (to the page that sells this product) or create an account first. */
 export function CallToAction({ buyPath = '/buy' }: { buyPath?: string }) {
@@ -29,23 +30,16 @@ export function CallToAction({ buyPath = '/buy' }: { buyPath?: string }) {
             </Text>
           </Stack>
           <Stack direction={{ base: 'column', sm: 'row' }} gap={3} flexShrink={0}>
-            <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+            <LightButton asChild>
               <Link to={to(buyPath)} data-testid="cta-buy">
                 <FormattedMessage id="marketing.cta.buy" />
               </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.700"
-              _hover={{ bg: 'whiteAlpha.200' }}
-            >
+            </LightButton>
+            <OutlineLightButton asChild>
               <Link to={to('/register')}>
                 <FormattedMessage id="marketing.cta.register" />
               </Link>
-            </Button>
+            </OutlineLightButton>
           </Stack>
         </Stack>
       </Container>

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import type { IconName } from '../../features/sections/icons.tsx';
 import { OverseasNotice } from '../../features/sections/OverseasNotice.tsx';
 import { PageHero } from '../../features/sections/PageHero.tsx';
 import { Section } from '../../features/sections/Section.tsx';
+import { LightButton, OutlineLightButton } from '../../features/sections/DarkButtons.tsx';
 
 export type LandingKind = 'dynamic' | 'static' | 'native';
 
@@ -47,23 +48,16 @@ export function LandingPage({ kind, buyPath, from, unit, highlights, targeting, 
         lead={<FormattedMessage id={m('lead')} />}
         actions={
           <>
-            <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+            <LightButton asChild>
               <Link to={to(buyPath)} data-testid="landing-buy">
                 <FormattedMessage id="marketing.landing.buy" />
               </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.700"
-              _hover={{ bg: 'whiteAlpha.200' }}
-            >
+            </LightButton>
+            <OutlineLightButton asChild>
               <a href="#pricing">
                 <FormattedMessage id="marketing.landing.seePricing" />
               </a>
-            </Button>
+            </OutlineLightButton>
           </>
         }
         aside={

@@ -3,21 +3,17 @@ import { FormattedMessage } from 'react-intl';
 import { type ResourceType, STATIC_GRACE_DAYS } from '@portal/shared';
 import { DurationsTable, RegionList } from '../../features/catalogue/PriceTables.tsx';
 import { Block, LandingPage } from './LandingPage.tsx';
+import { lowestPrice } from '../../features/catalogue/queries.ts';
 
 /** The static lines of this page: data centre, static ISP and domestic China static ISP (native has its own). */
 const TYPES: readonly ResourceType[] = [2, 1, 12];
-
-const minOf = (...values: Array<number | null | undefined>) => {
-  const known = values.filter((v): v is number => typeof v === 'number');
-  return known.length ? Math.min(...known) : null;
-};
 
 export default function StaticLandingPage() {
   return (
     <LandingPage
       kind="static"
       buyPath="/admin/static/buy?type=2"
-      from={(p) => minOf(p?.staticIspPerIpMonthFen, p?.datacenterPerIpMonthFen, p?.chinaIspPerIpMonthFen)}
+      from={(p) => lowestPrice(p?.staticIspPerIpMonthFen, p?.datacenterPerIpMonthFen, p?.chinaIspPerIpMonthFen)}
       unit="ipMonth"
       highlights={[
         { key: 'dedicated', icon: 'shield' },
