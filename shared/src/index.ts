@@ -10,6 +10,7 @@ export * from './crypto/aes-ecb.ts';
 export * from './validation/china-ids.ts';
 export * from './commerce/pricing.ts';
 export * from './format/csv.ts';
+export * from './format/dateRange.ts';
 export * from './proxy/credentials.ts';
 export * from './http/fetchAllPages.ts';
 export * from './seo/page-meta.ts';

@@ -12,3 +12,6 @@ export * from './ContactList.tsx';
 export * from './substation.ts';
 export * from './RichText.tsx';
 export * from './usePageTitle.ts';
+export * from './list/ListParts.tsx';
+export * from './list/useListSearch.ts';
+export * from './list/useFileExport.ts';

@@ -22,15 +22,23 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { api, callApi, RESOURCE_TYPES, type StaticOrder, StaticIpStatus } from '@portal/shared';
-import { CertificationNotice, message, useLocalePath } from '@portal/shared/ui';
-import { copyText } from '@portal/shared/ui';
+import {
+  CertificationNotice,
+  copyText,
+  FilterSelect,
+  ListEmpty,
+  LoadFailure,
+  message,
+  Pager,
+  SkeletonRows,
+  useListSearch,
+  useLocalePath,
+  useFileExport,
+} from '@portal/shared/ui';
 import { formatLocalTime, regionLabel } from '../../common/format.ts';
 import { staticKeys } from '../../common/keys.ts';
-import { FilterSelect, ListEmpty, LoadFailure, Pager, SkeletonRows } from '../../common/ListParts.tsx';
 import { PageHeader } from '../../common/PageHeader.tsx';
 import { useNow } from '../../common/ticker.ts';
-import { useFileExport } from '../../common/useFileExport.ts';
-import { useListSearch } from '../../common/useListSearch.ts';
 import { parseResourceType } from '../../features/catalogue/calls.ts';
 import { PayDialog } from '../../features/pay/PayDialog.tsx';
 import { RenewDialog, type RenewTarget } from '../../features/renew/RenewDialog.tsx';

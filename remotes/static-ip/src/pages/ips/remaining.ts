@@ -1,5 +1,4 @@
-import { type StaticIp, StaticIpStatus } from '@portal/shared';
-import { nextLocalMidnight } from '../../common/dateRange.ts';
+import { nextLocalMidnight, type StaticIp, StaticIpStatus } from '@portal/shared';
 
 /**
  * An IP as the page keeps it: `expiresAt` is its expiry on this browser's clock (the fetch time

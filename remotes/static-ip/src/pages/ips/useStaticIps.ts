@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi, type ResourceType, StaticIpStatus } from '@portal/shared';
-import { nextLocalMidnight } from '../../common/dateRange.ts';
+import { api, callApi, nextLocalMidnight, type ResourceType, StaticIpStatus } from '@portal/shared';
 import { fetchAllPages } from '@portal/shared';
 import { staticKeys } from '../../common/keys.ts';
 import { type LiveIp, toLiveIp } from './remaining.ts';

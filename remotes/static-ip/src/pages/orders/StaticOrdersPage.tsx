@@ -4,15 +4,23 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { api, callApi, PayStatus, RESOURCE_TYPES, type StaticOrder, StaticOrderStatus, StaticOrderType } from '@portal/shared';
-import { useLocalePath } from '@portal/shared/ui';
+import {
+  DateRangeFields,
+  FilterSelect,
+  ListEmpty,
+  LoadFailure,
+  Pager,
+  positiveInt,
+  SkeletonRows,
+  useListSearch,
+  useLocalePath,
+  useFileExport,
+} from '@portal/shared/ui';
 import { formatPayLeft } from '../../common/format.ts';
 import { staticKeys } from '../../common/keys.ts';
-import { DateRangeFields, FilterSelect, ListEmpty, LoadFailure, Pager, SkeletonRows } from '../../common/ListParts.tsx';
 import { canPay, effectiveStatus, ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
 import { PageHeader } from '../../common/PageHeader.tsx';
 import { useNow } from '../../common/ticker.ts';
-import { useFileExport } from '../../common/useFileExport.ts';
-import { positiveInt, useListSearch } from '../../common/useListSearch.ts';
 import { parseResourceType } from '../../features/catalogue/calls.ts';
 import { PayDialog } from '../../features/pay/PayDialog.tsx';
 import { RenewDialog, type RenewTarget } from '../../features/renew/RenewDialog.tsx';

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi, PayStatus, type ResourceType } from '@portal/shared';
-import { dayRange } from '../../common/dateRange.ts';
+import { api, callApi, dayRange, PayStatus, type ResourceType } from '@portal/shared';
 import { fetchAllPages } from '@portal/shared';
 import { staticKeys } from '../../common/keys.ts';
 

@@ -17,8 +17,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api, authStore, callApi, formatFen, formatTraffic, isCertified, remainingFlow } from '@portal/shared';
-import { CertificationNotice, NoFlowNotice, useLocalePath } from '@portal/shared/ui';
-import { LoadFailure } from '../../common/ListParts.tsx';
+import { CertificationNotice, LoadFailure, NoFlowNotice, useLocalePath } from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { UsageChart } from './UsageChart.tsx';
 

@@ -16,8 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { HELP_CATEGORIES, type HelpCategory, type HelpDocSummary, openCustomerService } from '@portal/shared';
-import { RichText } from '@portal/shared/ui';
-import { ListEmpty, LoadFailure, Pager } from '../../common/ListParts.tsx';
+import { ListEmpty, LoadFailure, Pager, RichText } from '@portal/shared/ui';
 import { HELP_PAGE_SIZE, useHelpCategories, useHelpDoc, useHelpPage } from './queries.ts';
 
 const SEARCH_DELAY_MS = 300;

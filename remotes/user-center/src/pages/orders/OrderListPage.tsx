@@ -19,10 +19,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus } from '@portal/shared';
-import { useLocalePath } from '@portal/shared/ui';
-import { DateRangeFields, ListEmpty, LoadFailure, Pager, SkeletonRows } from '../../common/ListParts.tsx';
-import { useCsvExport } from '../../common/useCsvExport.ts';
-import { useListSearch } from '../../common/useListSearch.ts';
+import {
+  DateRangeFields,
+  ListEmpty,
+  LoadFailure,
+  Pager,
+  SkeletonRows,
+  useListSearch,
+  useLocalePath,
+  useFileExport,
+} from '@portal/shared/ui';
 import { canPay, effectiveStatus, formatCountdown, ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
@@ -59,7 +65,7 @@ export default function OrderListPage() {
   const list = orders.data?.list ?? [];
   const total = orders.data?.total ?? 0;
   const now = useNow(list.some((o) => canPay(o, Date.now())));
-  const csv = useCsvExport();
+  const csv = useFileExport();
 
   // A page past the end (an old link, fewer orders now): go to the last one.
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
@@ -73,6 +79,7 @@ export default function OrderListPage() {
       const all = await fetchAllOrders(filter);
       const at = Date.now();
       return {
+        kind: 'csv',
         name: 'orders',
         header: orderHeader(intl),
         rows: all.map((o) => {

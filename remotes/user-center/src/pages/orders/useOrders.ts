@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi, RechargeOrderStatus } from '@portal/shared';
-import { dayRange } from '../../common/dateRange.ts';
+import { api, callApi, dayRange, RechargeOrderStatus } from '@portal/shared';
 import { fetchAllPages } from '@portal/shared';
 
 export const ORDERS_PAGE_SIZE = 10;

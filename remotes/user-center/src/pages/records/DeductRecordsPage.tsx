@@ -16,12 +16,10 @@ import {
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DeductHourRecord } from '@portal/shared';
-import { dayRange } from '../../common/dateRange.ts';
-import { DateRangeFields, ListEmpty, LoadFailure, Pager, SkeletonRows } from '../../common/ListParts.tsx';
-import { useCsvExport } from '../../common/useCsvExport.ts';
-import { useListSearch } from '../../common/useListSearch.ts';
 import { RECORD_COLUMNS, recordCells, recordHeader } from './recordCells.ts';
 import { fetchAllRecords, RECORDS_PAGE_SIZE, useDeductRecords } from './useDeductRecords.ts';
+import { DateRangeFields, ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useFileExport } from '@portal/shared/ui';
+import { dayRange } from '@portal/shared';
 
 /** /admin/dynamic/records: traffic deducted hour by hour (UTC), filtered by UTC day, with CSV export. */
 export default function DeductRecordsPage() {
@@ -32,7 +30,7 @@ export default function DeductRecordsPage() {
   const records = useDeductRecords(range, search.page);
   const list = records.data?.list ?? [];
   const total = records.data?.total ?? 0;
-  const csv = useCsvExport();
+  const csv = useFileExport();
 
   const pages = Math.max(1, Math.ceil(total / RECORDS_PAGE_SIZE));
   const { setPage } = search;
@@ -44,6 +42,7 @@ export default function DeductRecordsPage() {
     csv.run(async () => {
       const all = await fetchAllRecords(range);
       return {
+        kind: 'csv',
         name: 'deduction-records',
         header: recordHeader(intl),
         rows: all.map((r) => {

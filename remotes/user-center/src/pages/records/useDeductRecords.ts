@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, callApi } from '@portal/shared';
-import type { EpochRange } from '../../common/dateRange.ts';
+import type { EpochRange } from '@portal/shared';
 import { fetchAllPages } from '@portal/shared';
 
 export const RECORDS_PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { isDay } from './dateRange.ts';
+import { isDay } from '../../format/dateRange.ts';
 
 /** A positive whole number from the URL, or null. */
 export function positiveInt(value: string | null): number | null {

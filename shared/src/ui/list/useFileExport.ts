@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import dayjs from 'dayjs';
-import { ApiError, type CsvCell, downloadText, toCsv } from '@portal/shared';
-import { message } from '@portal/shared/ui';
+import { ApiError } from '../../http/client.ts';
+import { type CsvCell, downloadText, toCsv } from '../../format/csv.ts';
+import { message } from '../toaster.ts';
 
 /** A file to save: the CSV of a table, or plain text lines. */
 export type ExportFile =
@@ -11,7 +11,9 @@ export type ExportFile =
 
 /** `ips` on 1 May 2024 → `ips-20240501.csv` (today, local). */
 export function exportFileName(name: string, kind: ExportFile['kind'], now: number): string {
-  return `${name}-${dayjs(now).format('YYYYMMDD')}.${kind}`;
+  const d = new Date(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${name}-${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}.${kind}`;
 }
 
 /** Text files end every line, the last one too (`\n`), so tools that read line by line get them all. */
@@ -35,11 +37,11 @@ export function useFileExport() {
       if (file.kind === 'csv') downloadText(filename, toCsv(file.header, file.rows), 'text/csv;charset=utf-8');
       else downloadText(filename, toLines(file.lines), 'text/plain;charset=utf-8');
       const count = file.kind === 'csv' ? file.rows.length : file.lines.length;
-      message('success', intl.formatMessage({ id: 'static.list.exported' }, { count }));
+      message('success', intl.formatMessage({ id: 'shared.list.exported' }, { count }));
     } catch (e) {
       // Network, timeout and server errors are already toasted by the shell; say the rest here.
-      if (!(e instanceof ApiError)) message('error', intl.formatMessage({ id: 'static.list.exportFailed' }));
-      else if (e.kind === 'business') message('error', e.message || intl.formatMessage({ id: 'static.list.exportFailed' }));
+      if (!(e instanceof ApiError)) message('error', intl.formatMessage({ id: 'shared.list.exportFailed' }));
+      else if (e.kind === 'business') message('error', e.message || intl.formatMessage({ id: 'shared.list.exportFailed' }));
     } finally {
       running.current = false;
       setExporting(false);

@@ -1,7 +1,20 @@
-import { Alert, Button, EmptyState, Field, Flex, HStack, Input, Skeleton, Table, Text, VStack } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Field,
+  Flex,
+  HStack,
+  Input,
+  NativeSelect,
+  Skeleton,
+  Table,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '@portal/shared';
+import { ApiError } from '../../http/client.ts';
 
 /** Previous / next with "Page X of Y" and the total. */
 export function Pager({
@@ -20,27 +33,62 @@ export function Pager({
   return (
     <Flex
       as="nav"
-      aria-label={intl.formatMessage({ id: 'uc.list.pagination' })}
+      aria-label={intl.formatMessage({ id: 'shared.list.pagination' })}
       justify="space-between"
       align="center"
       wrap="wrap"
       gap={3}
     >
       <Text fontSize="sm" color="fg.muted">
-        <FormattedMessage id="uc.list.total" values={{ total }} />
+        <FormattedMessage id="shared.list.total" values={{ total }} />
       </Text>
       <HStack gap={2}>
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <FormattedMessage id="uc.list.prev" />
+          <FormattedMessage id="shared.list.prev" />
         </Button>
         <Text fontSize="sm" aria-live="polite" whiteSpace="nowrap">
-          <FormattedMessage id="uc.list.page" values={{ page: Math.min(page, pages), pages }} />
+          <FormattedMessage id="shared.list.page" values={{ page: Math.min(page, pages), pages }} />
         </Text>
         <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          <FormattedMessage id="uc.list.next" />
+          <FormattedMessage id="shared.list.next" />
         </Button>
       </HStack>
     </Flex>
+  );
+}
+
+/** A labelled native select of a list filter; '' is "All". */
+export function FilterSelect({
+  labelId,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  labelId: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | null) => void;
+  testId?: string;
+}) {
+  const intl = useIntl();
+  return (
+    <Field.Root w={{ base: 'full', sm: '44' }}>
+      <Field.Label fontSize="sm">
+        <FormattedMessage id={labelId} />
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field data-testid={testId} value={value} onChange={(e) => onChange(e.target.value || null)}>
+          <option value="">{intl.formatMessage({ id: 'shared.list.all' })}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }
 
@@ -130,11 +178,11 @@ export function LoadFailure({
       <Alert.Content>
         <Alert.Title>{text}</Alert.Title>
         <Alert.Description>
-          <FormattedMessage id="uc.list.retryHint" />
+          <FormattedMessage id="shared.list.retryHint" />
         </Alert.Description>
       </Alert.Content>
       <Button size="sm" variant="outline" alignSelf="center" onClick={onRetry} loading={retrying}>
-        <FormattedMessage id="uc.list.retry" />
+        <FormattedMessage id="shared.list.retry" />
       </Button>
     </Alert.Root>
   );
