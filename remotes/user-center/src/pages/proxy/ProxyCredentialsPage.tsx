@@ -10,7 +10,6 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   RadioGroup,
   SimpleGrid,
   Skeleton,
@@ -46,6 +45,7 @@ import {
 import { CertificationNotice, message, NoFlowNotice, QueryFailure } from '@portal/shared/ui';
 import { copyText } from '@portal/shared/ui';
 import { defaultForm, type GeneratorForm, MAX_COUNT, readForm } from './generatorForm.ts';
+import { SelectField } from './SelectField.tsx';
 
 const accountsKey = ['proxy', 'accounts'] as const;
 const FORMATS: LineFormat[] = ['host:port:user:pass', 'user:pass@host:port', 'protocol://user:pass@host:port'];
@@ -187,120 +187,88 @@ function Generator({ accounts, endpoints, blocked }: { accounts: ProxyAccount[];
       </Card.Header>
       <Card.Body gap={5}>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={4}>
-          <Field.Root>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.account" />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={form.accountId}
-                onChange={(e) => set('accountId', e.target.value)}
-                data-testid="gen-account"
-              >
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id} disabled={!a.enabled}>
-                    {a.username}
-                    {a.main ? ` (${intl.formatMessage({ id: 'uc.proxy.main' })})` : ''}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root invalid={fieldIssue('country') !== undefined}>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.country" />
-            </Field.Label>
-            <NativeSelect.Root disabled={countries.isPending}>
-              <NativeSelect.Field
-                value={form.country}
-                onChange={(e) => setForm((f) => ({ ...f, country: e.target.value, state: '', city: '' }))}
-                data-testid="gen-country"
-              >
-                <option value="">{intl.formatMessage({ id: 'uc.proxy.anyCountry' })}</option>
-                {sortedCountries.map((c) => (
-                  <option key={c.code} value={c.code} disabled={!c.covered}>
-                    {c.name[lang]} ({c.code}){c.covered ? '' : ` — ${intl.formatMessage({ id: 'uc.proxy.notCovered' })}`}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root disabled={!form.country}>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.state" />
-            </Field.Label>
-            <NativeSelect.Root disabled={!form.country || areas.isPending}>
-              <NativeSelect.Field
-                value={form.state}
-                onChange={(e) => setForm((f) => ({ ...f, state: e.target.value, city: '' }))}
-                data-testid="gen-state"
-              >
-                <option value="">{intl.formatMessage({ id: 'uc.proxy.anyState' })}</option>
-                {(areas.data ?? []).map((a) => (
-                  <option key={a.code} value={a.token}>
-                    {a.name[lang]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root disabled={!form.state}>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.city" />
-            </Field.Label>
-            <NativeSelect.Root disabled={!form.state || cities.isPending}>
-              <NativeSelect.Field value={form.city} onChange={(e) => set('city', e.target.value)} data-testid="gen-city">
-                <option value="">{intl.formatMessage({ id: 'uc.proxy.anyCity' })}</option>
-                {(cities.data ?? []).map((c) => (
-                  <option key={c.token} value={c.token}>
-                    {c.name[lang]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.protocol" />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={form.protocol}
-                onChange={(e) => set('protocol', e.target.value as ProxyProtocol)}
-                data-testid="gen-protocol"
-              >
-                {PROTOCOLS.map((p) => (
-                  <option key={p} value={p}>
-                    {p.toUpperCase()}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.endpoint" />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={form.endpointArea}
-                onChange={(e) => set('endpointArea', e.target.value)}
-                data-testid="gen-endpoint"
-              >
-                {endpoints.map((e) => (
-                  <option key={e.area} value={e.area}>
-                    {e.name[lang]} — {e.host}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            labelId="uc.proxy.account"
+            value={form.accountId}
+            onChange={(v) => set('accountId', v)}
+            testId="gen-account"
+          >
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id} disabled={!a.enabled}>
+                {a.username}
+                {a.main ? ` (${intl.formatMessage({ id: 'uc.proxy.main' })})` : ''}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            labelId="uc.proxy.country"
+            invalid={fieldIssue('country') !== undefined}
+            busy={countries.isPending}
+            value={form.country}
+            onChange={(v) => setForm((f) => ({ ...f, country: v, state: '', city: '' }))}
+            testId="gen-country"
+          >
+            <option value="">{intl.formatMessage({ id: 'uc.proxy.anyCountry' })}</option>
+            {sortedCountries.map((c) => (
+              <option key={c.code} value={c.code} disabled={!c.covered}>
+                {c.name[lang]} ({c.code}){c.covered ? '' : ` — ${intl.formatMessage({ id: 'uc.proxy.notCovered' })}`}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            labelId="uc.proxy.state"
+            disabled={!form.country}
+            busy={areas.isPending}
+            value={form.state}
+            onChange={(v) => setForm((f) => ({ ...f, state: v, city: '' }))}
+            testId="gen-state"
+          >
+            <option value="">{intl.formatMessage({ id: 'uc.proxy.anyState' })}</option>
+            {(areas.data ?? []).map((a) => (
+              <option key={a.code} value={a.token}>
+                {a.name[lang]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            labelId="uc.proxy.city"
+            disabled={!form.state}
+            busy={cities.isPending}
+            value={form.city}
+            onChange={(v) => set('city', v)}
+            testId="gen-city"
+          >
+            <option value="">{intl.formatMessage({ id: 'uc.proxy.anyCity' })}</option>
+            {(cities.data ?? []).map((c) => (
+              <option key={c.token} value={c.token}>
+                {c.name[lang]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            labelId="uc.proxy.protocol"
+            value={form.protocol}
+            onChange={(v) => set('protocol', v as ProxyProtocol)}
+            testId="gen-protocol"
+          >
+            {PROTOCOLS.map((p) => (
+              <option key={p} value={p}>
+                {p.toUpperCase()}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            labelId="uc.proxy.endpoint"
+            value={form.endpointArea}
+            onChange={(v) => set('endpointArea', v)}
+            testId="gen-endpoint"
+          >
+            {endpoints.map((e) => (
+              <option key={e.area} value={e.area}>
+                {e.name[lang]} — {e.host}
+              </option>
+            ))}
+          </SelectField>
         </SimpleGrid>
 
         <Box>
@@ -375,25 +343,18 @@ function Generator({ accounts, endpoints, blocked }: { accounts: ProxyAccount[];
             />
             {fieldIssue('count') ? <Field.ErrorText>{issueText('count')}</Field.ErrorText> : null}
           </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.format" />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={form.format}
-                onChange={(e) => set('format', e.target.value as LineFormat)}
-                data-testid="gen-format"
-              >
-                {FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            labelId="uc.proxy.format"
+            value={form.format}
+            onChange={(v) => set('format', v as LineFormat)}
+            testId="gen-format"
+          >
+            {FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </SelectField>
         </SimpleGrid>
 
         {blocked ? (
