@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'remotes/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/src/**/*.test.{ts,tsx}',
+            'shared/build/**/*.test.ts',
+            'shell/src/**/*.test.{ts,tsx}',
+            'remotes/*/src/**/*.test.{ts,tsx}',
+          ],
           environment: 'happy-dom',
         },
       },

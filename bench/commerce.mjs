@@ -10,19 +10,28 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import {
+  createBenchDatabase,
+  freePort,
+  load as loadRun,
+  machineLine,
+  positiveInt,
+  releases,
+  ROOT,
+  requireServer,
+  runBenchmark,
+  startChild,
+  startHelloWorld,
+  stopIfInterrupted,
+  TSX,
+  waitFor,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TSX = path.join(ROOT, 'server/node_modules/.bin/tsx');
 const SETUP = 'bench/commerce-setup.ts';
-const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 const pg = requireServer('pg');
 
 const CATALOGUE = '/app-api/ip/traffic-combo-product-price/list';
@@ -31,14 +40,6 @@ const ORDER_PAY = '/app-api/order/pay';
 const NOTIFY = '/app-api/pay/notify/sandbox';
 const PASSWORD = 'Bench@12345';
 
-const positiveInt = (name, value) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`--${name}: expected a whole number of 1 or more, got ${JSON.stringify(value)}`);
-    process.exit(2);
-  }
-  return n;
-};
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -53,63 +54,6 @@ const USERS = positiveInt('users', args.users);
 const NOTIFICATIONS = positiveInt('notifications', args.notifications);
 const WARMUP_SECONDS = Math.min(2, DURATION);
 const WARMUP_NOTIFICATIONS = Math.min(200, NOTIFICATIONS);
-
-// ---------------------------------------------------------------------------------------------
-// Clean-up: every resource registers its release as soon as it exists; run once, in reverse order,
-// at the end, on failure and on Ctrl-C.
-
-const releases = [];
-let cleaning = null;
-let interrupted = false;
-/** The load runs under way: stopped first on Ctrl-C, so the server is not kept busy while it closes. */
-const running = new Set();
-const stopIfInterrupted = () => {
-  if (interrupted) throw new Error('interrupted');
-};
-function cleanUp() {
-  cleaning ??= (async () => {
-    for (const release of releases.reverse()) {
-      try {
-        await release();
-      } catch (err) {
-        console.error(`clean-up: ${err.message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers and dropping the database`);
-    for (const instance of running) instance.stop();
-    cleanUp().finally(() => process.exit(130));
-  });
-}
-
-/** Spawns a child whose output is kept (last lines) for error messages; registers its stop. */
-function startChild(name, command, argv, options) {
-  const child = spawn(command, argv, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail = [];
-  const keep = (chunk) => {
-    tail.push(...String(chunk).split('\n').filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 40));
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  releases.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    // The server lets in-flight requests finish, then waits for keep-alive connections (ours, when
-    // interrupted mid-request); a second signal makes it exit at once.
-    child.kill('SIGTERM');
-    const timers = [setTimeout(() => child.kill('SIGTERM'), 3000), setTimeout(() => child.kill('SIGKILL'), 10_000)];
-    await exited;
-    for (const timer of timers) clearTimeout(timer);
-  });
-  return { name, child, tail, exited };
-}
 
 /** Runs the TypeScript helper (the server's own code) and returns its JSON output. */
 function runSetup(argv, env, input) {
@@ -131,33 +75,6 @@ function runSetup(argv, env, input) {
     });
     child.stdin.end(input ?? '');
   });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, proc) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const { exitCode, signalCode } = proc.child;
-    if (exitCode !== null || signalCode !== null)
-      throw new Error(`${proc.name} exited (${exitCode ?? signalCode}):\n${proc.tail.join('\n')}`);
-    const up = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${proc.name} did not answer ${url} within 90 s:\n${proc.tail.join('\n')}`);
 }
 
 /** A JSON call of the portal API; throws unless the envelope says code 0. */
@@ -191,71 +108,8 @@ async function inPool(count, concurrency, fn) {
   return results;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The load generator: autocannon with `connections` requests in flight (one per keep-alive
-// connection), for a duration or a number of requests. Latencies are kept per response in
-// microsecond precision (autocannon's own histogram has whole milliseconds only).
-
-function percentile(sorted, q) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-/**
- * @param {object} o
- * @param {string} o.base
- * @param {() => object} o.request the next request: {method, path, headers?, body?}
- * @param {(status: number, body: string) => boolean} o.ok whether a response is the expected one
- * @param {number} [o.duration] seconds; or
- * @param {number} [o.amount] requests
- */
-function load({ base, request, ok, duration, amount }) {
-  stopIfInterrupted();
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    let good = 0;
-    let bad = 0;
-    const started = performance.now();
-    // let, set below: autocannon may call back at once (an invalid option).
-    let instance = null;
-    instance = autocannon(
-      {
-        url: base,
-        connections: amount ? Math.min(CONCURRENCY, amount) : CONCURRENCY,
-        ...(amount ? { amount } : { duration }),
-        timeout: 30,
-        requests: [
-          {
-            setupRequest: (defaults) => {
-              const r = request();
-              return { ...defaults, ...r, headers: { ...defaults.headers, ...r.headers } };
-            },
-            onResponse: (status, body) => {
-              if (ok(status, body)) good++;
-              else bad++;
-            },
-          },
-        ],
-      },
-      (err, result) => {
-        running.delete(instance);
-        if (err || interrupted) return reject(err ?? new Error('interrupted'));
-        const seconds = (performance.now() - started) / 1000;
-        const sorted = Float64Array.from(latencies).sort();
-        resolve({
-          requests: latencies.length,
-          perSecond: latencies.length / seconds,
-          p50: percentile(sorted, 0.5),
-          p99: percentile(sorted, 0.99),
-          good,
-          errors: bad + result.errors,
-        });
-      },
-    );
-    running.add(instance);
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  });
-}
+/** The load generator (lib.mjs) with this run's number of requests in flight. */
+const load = (options) => loadRun({ connections: CONCURRENCY, ...options });
 
 /** A short run whose figures are dropped: connections, JIT, caches and the database pool warm up. */
 const warmUp = (options) => load({ ...options, duration: WARMUP_SECONDS, amount: undefined });
@@ -263,29 +117,14 @@ const warmUp = (options) => load({ ...options, duration: WARMUP_SECONDS, amount:
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const adminQuery = async (sql) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      return await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  // Registered first, so an interruption during the creation drops it too.
-  releases.push(() => adminQuery(`drop database if exists "${dbName}" with (force)`));
-  await adminQuery(`create database "${dbName}"`);
+  const database = await createBenchDatabase();
+  const dbUrl = new URL(database.url);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const [portalPort, helloPort] = [await freePort(), await freePort()];
+  const portalPort = await freePort();
   const portal = `http://127.0.0.1:${portalPort}`;
-  const hello = `http://127.0.0.1:${helloPort}`;
   const server = startChild('server', TSX, ['server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -301,31 +140,17 @@ async function main() {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     },
   });
-  const fastifyEntry = pathToFileURL(requireServer.resolve('fastify')).href;
-  const helloServer = startChild(
-    'hello-world',
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
-       const app = Fastify({ logger: false });
-       app.get('/hello', async () => ({ hello: 'world' }));
-       await app.listen({ port: ${helloPort}, host: '127.0.0.1' });`,
-    ],
-    { cwd: ROOT },
-  );
-  await Promise.all([waitFor(`${portal}/healthz`, server), waitFor(`${hello}/hello`, helloServer)]);
+  const helloWorld = await startHelloWorld();
+  const hello = helloWorld.base;
+  await Promise.all([waitFor(`${portal}/healthz`, server), helloWorld.ready()]);
 
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
   releases.push(() => db.end());
-  const pgVersion = (await db.query('select version()')).rows[0].version;
+  const pgVersion = database.version;
 
   console.log('Commerce API benchmark');
-  console.log(
-    `  machine     ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-  );
+  console.log(`  machine     ${machineLine()}`);
   console.log(`  node        ${process.version}`);
   console.log(`  postgresql  ${pgVersion}`);
   console.log(
@@ -465,13 +290,4 @@ async function main() {
   if (server.tail.length > 0) console.log(`\nserver warnings (last ${server.tail.length} lines):\n${server.tail.join('\n')}`);
 }
 
-try {
-  await main();
-} catch (err) {
-  if (!interrupted) {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exitCode = 1;
-  }
-} finally {
-  if (!interrupted) await cleanUp();
-}
+await runBenchmark(main);

@@ -5,7 +5,7 @@ test.describe('accounts', () => {
   test('register by mobile with the code from the sandbox outbox, log out, log in again (Chinese)', async ({ page, request }) => {
     const mobile = uniqueMobile();
     await page.goto('/register');
-    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('textbox', { name: '手机号', exact: true }).fill(mobile);
     await page.getByTestId('send-code').click();
     await expect(page.getByText('验证码已发送')).toBeVisible();
     await expect(page.getByTestId('send-code')).toHaveText(/\d+ 秒后重新获取/);
@@ -33,7 +33,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail();
     await page.goto('/en/register?redirect=%2Fen%2Fadmin%2Faccount');
     await page.getByRole('tab', { name: 'E-mail' }).click();
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await page.getByTestId('send-code').click();
     await expect(page.getByText('Verification code sent')).toBeVisible();
     await page.getByLabel('Verification code', { exact: true }).fill(await codeFromOutbox(request, email));

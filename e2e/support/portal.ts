@@ -96,15 +96,28 @@ export const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() *
 type Point = { x: number; y: number };
 
 /**
+ * The server refuses an answer sooner than a person could give it (MIN_SOLVE_MS in
+ * server/src/modules/captcha/service.ts, measured from `captcha/get`); margin included.
+ */
+const MIN_SOLVE_MS: Record<string, number> = { blockPuzzle: 500 + 200, clickWord: 1000 + 200 };
+
+/**
  * Answers the open captcha through the widget as a user would (keyboard on the slider, clicks on
- * the picture). The answer comes from the server's own ops command, never from an HTTP route.
- * `wrong` answers it wrongly on purpose.
+ * the picture), never sooner than a person could: the last key or click waits until the minimum
+ * time has passed since the challenge appeared. The answer comes from the server's own ops
+ * command, never from an HTTP route. `wrong` answers it wrongly on purpose.
  */
 export async function solveCaptcha(page: Page, env: Record<string, string>, { wrong = false } = {}) {
   const dialog = page.getByTestId('captcha');
   await expect(dialog).toHaveAttribute('data-captcha-token', /.+/);
+  // The token is on the page only after `get` answered, so this is later than the server's start.
+  const shownAt = Date.now();
   const token = (await dialog.getAttribute('data-captcha-token')) as string;
   const type = await dialog.getAttribute('data-captcha-type');
+  const waitLikeAPerson = async () => {
+    const left = shownAt + (MIN_SOLVE_MS[type ?? ''] ?? 1200) - Date.now();
+    if (left > 0) await page.waitForTimeout(left);
+  };
   const res = opsCli(['captcha', 'answer', token], env);
   if (res.code !== 0) throw new Error(`captcha answer failed: ${res.out}`);
   const answer = JSON.parse(res.out.trim().split('\n').pop() as string) as Point | Point[];
@@ -114,6 +127,7 @@ export async function solveCaptcha(page: Page, env: Record<string, string>, { wr
     await handle.focus();
     for (let i = 0; i < Math.floor(x / 10); i++) await handle.press('Shift+ArrowRight');
     for (let i = 0; i < x % 10; i++) await handle.press('ArrowRight');
+    await waitLikeAPerson();
     await handle.press('Enter');
   } else {
     const image = page.getByTestId('captcha-image');
@@ -121,7 +135,11 @@ export async function solveCaptcha(page: Page, env: Record<string, string>, { wr
     if (!box) throw new Error('captcha image not visible');
     const points = answer as Point[];
     const order = wrong ? [...points].reverse() : points;
-    for (const p of order) await image.click({ position: { x: (p.x / 310) * box.width, y: (p.y / 155) * box.height } });
+    const click = (p: Point) => image.click({ position: { x: (p.x / 310) * box.width, y: (p.y / 155) * box.height } });
+    for (const p of order.slice(0, -1)) await click(p);
+    await waitLikeAPerson();
+    const last = order.at(-1);
+    if (last) await click(last);
   }
   return token;
 }

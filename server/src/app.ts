@@ -24,11 +24,16 @@ import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { cachePlugin } from './plugins/cache.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { opsSocketPlugin } from './plugins/ops-socket.ts';
+import { publicOriginPlugin } from './plugins/public-origin.ts';
+import { sandboxGuardPlugin } from './plugins/sandbox-guard.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 
@@ -61,6 +66,9 @@ export async function buildApp({
     // Unique across instances, so the id a user reports from a 500 finds the one log line.
     genReqId: () => randomUUID(),
     frameworkErrors,
+    // Opening PGlite and running migrations can take longer than Fastify's 10 s default on a busy
+    // machine; a slow start is not a broken one.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,18 +76,31 @@ export async function buildApp({
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  // Before every route (it hooks each route as it is declared): brotli/gzip for dynamic answers.
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, { config, ...(database && { database }) });
+  // app.cache: settings, redirects, catalogue (and pages) in memory, invalidated on every instance
+  // by the database's change notifications (docs/decisions/0015).
+  await app.register(cachePlugin);
   // The embedded database of DATA_DIR is this process's alone: `npm run ops` reaches it through the
   // ops socket (docs/decisions/0005). PostgreSQL needs none: the CLI connects itself.
   await app.register(opsSocketPlugin, { config, enabled: !database && !config.databaseUrl });
+  // app.publicOrigins: the only source of the origin of absolute URLs (never the Host header as such).
+  await app.register(publicOriginPlugin, { config });
   await app.register(authPlugin);
+  // CSP (with reply.cspNonce), nosniff, referrer and permissions policies, HSTS over https, no-store
+  // on authenticated API answers, and POST /app-api/csp-report.
+  await app.register(securityHeadersPlugin, { config });
+  // Before any /sandbox/ route: those answer loopback clients only, unless SANDBOX_UNSAFE_PUBLIC.
+  if (config.sandbox) await app.register(sandboxGuardPlugin, { config });
   // SMS and e-mail (app.messenger); in the sandbox also the outbox pages under /sandbox.
   await app.register(messagingPlugin, { config, ...(fetch && { fetch }) });
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 
   // Only for reply.sendFile (shared by the shell and the remotes); each caller names its own root.
-  await app.register(fastifyStatic, { serve: false });
+  // preCompressed: a file's .br/.gz made at build or publish is sent to a client that accepts it.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   await app.register(systemRoutes, { config });
   await app.register(captchaRoutes);

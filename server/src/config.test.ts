@@ -80,6 +80,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       DEV_REMOTES: '1',
       SANDBOX: 'false',
+      SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+      MAIL_FROM: 'NovaProxy <no-reply@novaproxy.com>',
       DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
     });
     expect(config).toMatchObject({
@@ -396,6 +398,17 @@ describe('loadConfig', () => {
     ['PROXY_REQUIRE_CERTIFICATION', 'maybe', 'true/false'],
   ])('names the bad proxy variable %s=%s', (variable, value, why) => {
     expect(configError({ [variable]: value }).issues).toEqual([{ variable, message: expect.stringContaining(why) }]);
+  });
+
+  it('limits the accounts one ID card number certifies: 3 by default, CERT_MAX_ACCOUNTS_PER_ID_CARD otherwise', () => {
+    expect(loadConfig({}).certMaxAccountsPerIdCard).toBe(3);
+    expect(loadConfig({ CERT_MAX_ACCOUNTS_PER_ID_CARD: ' 1 ' }).certMaxAccountsPerIdCard).toBe(1);
+    expect(loadConfig({ CERT_MAX_ACCOUNTS_PER_ID_CARD: '' }).certMaxAccountsPerIdCard).toBe(3);
+    for (const value of ['0', '-1', '2.5', 'many', '1001']) {
+      expect(configError({ CERT_MAX_ACCOUNTS_PER_ID_CARD: value }).issues, value).toEqual([
+        { variable: 'CERT_MAX_ACCOUNTS_PER_ID_CARD', message: expect.stringContaining('from 1 to 1000') },
+      ]);
+    }
   });
 
   it('reads the proxy network API key', () => {

@@ -20,8 +20,18 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Payments, SMS and e-mail go to the built-in sandbox instead of real providers. */
   sandbox: boolean;
+  /**
+   * SANDBOX_UNSAFE_PUBLIC: the sandbox pages (outbox with every verification code, cashier) answer
+   * any client, not only loopback ones (plugins/sandbox-guard.ts). Off by default.
+   */
+  sandboxUnsafePublic: boolean;
   shellDist: string;
   publicBaseUrl: string | undefined;
+  /**
+   * PUBLIC_API_BASE_URL: the API origin the shell was built to call when it is not this server's
+   * own (the browser's connect-src allows it); undefined: same origin.
+   */
+  publicApiBaseUrl: string | undefined;
   logLevel: LogLevel;
   /** `/remotes.json` points at each remote's rsbuild dev server instead of the published versions. */
   devRemotes: boolean;
@@ -41,6 +51,8 @@ export interface Config {
   dataEncryptionKey: Buffer | null;
   /** Identity verification service (name ↔ ID card); null: none (the sandbox accepts any valid ID). */
   identityVerifier: { url: string; appCode: string | null } | null;
+  /** How many accounts one ID card number may certify personally (CERT_MAX_ACCOUNTS_PER_ID_CARD, default 3). */
+  certMaxAccountsPerIdCard: number;
   /** Real payment providers; a channel of an unconfigured provider goes to the sandbox (SANDBOX) or is not offered. */
   payments: PaymentsConfig;
   /**
@@ -364,8 +376,10 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string().trim()).default('./data'),
   TRUSTED_PROXY: optional(trustProxy).default(false),
   SANDBOX: optional(flag),
+  SANDBOX_UNSAFE_PUBLIC: optional(flag).default(false),
   SHELL_DIST: optional(z.string().trim()),
   PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
+  PUBLIC_API_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL (or unset: same origin)' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })).default('info'),
   DEV_REMOTES: optional(flag).default(false),
   ANALYTICS_SCRIPT_URL: optional(scriptUrl),
@@ -385,6 +399,14 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEY: optional(dataKey),
   IDV_URL: optional(httpsUrl),
   IDV_APP_CODE: optional(z.string().trim()),
+  CERT_MAX_ACCOUNTS_PER_ID_CARD: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, 'expected a whole number from 1 to 1000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1000, 'expected a whole number from 1 to 1000'),
+  ).default(3),
   ALIPAY_APP_ID: optional(
     z
       .string()
@@ -485,6 +507,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ctx.addIssue({ code: 'custom', path: [variable], message: `required with SMS_PROVIDER=${e.SMS_PROVIDER}` });
         }
       }
+      // Turning the sandbox off with nothing real to take its place leaves a portal that can neither
+      // take payments nor send codes: a mistake, not a configuration.
+      if (e.SANDBOX === false && !hasRealProvider(env))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX'],
+          message:
+            'false needs a real provider, and none is configured: set ALIPAY_APP_ID (with ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY) or WECHATPAY_MCHID (with the other WECHATPAY_* keys) for payments, and SMS_PROVIDER or SMTP_URL (with MAIL_FROM) for verification codes; or leave SANDBOX unset for the sandbox',
+        });
       if (e.SMTP_URL && !e.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
       if (!e.DATA_ENCRYPTION_KEY && !(e.SANDBOX ?? !hasRealProvider(env)))
         ctx.addIssue({
@@ -520,8 +551,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: fromRoot(e.DATA_DIR),
     trustProxy: e.TRUSTED_PROXY,
     sandbox: e.SANDBOX ?? !hasRealProvider(env),
+    sandboxUnsafePublic: e.SANDBOX_UNSAFE_PUBLIC,
     shellDist: fromRoot(e.SHELL_DIST ?? 'shell/dist'),
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    publicApiBaseUrl: e.PUBLIC_API_BASE_URL,
     logLevel: e.LOG_LEVEL,
     devRemotes: e.DEV_REMOTES,
     analytics: e.ANALYTICS_SCRIPT_URL ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? null } : null,
@@ -530,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
     identityVerifier: e.IDV_URL ? { url: e.IDV_URL, appCode: e.IDV_APP_CODE ?? null } : null,
+    certMaxAccountsPerIdCard: e.CERT_MAX_ACCOUNTS_PER_ID_CARD,
     payments: paymentsConfig(e),
     proxyNetworkApiKey: e.PROXY_NETWORK_API_KEY ?? null,
     proxy: {

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfigFromProcess } from './config.ts';
+import { describeModeFixes, secureDataDir, useOwnerOnlyUmask } from './data-dir.ts';
 import { seed } from './db/seed.ts';
+import { resolveDataKey } from './modules/certification/crypto.ts';
+import { backfillIdCardHashes } from './modules/certification/service.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
+
+// Before anything is written: DATA_DIR (database, keys, registry) and every file the server creates
+// are the owner's alone (data-dir.ts).
+useOwnerOnlyUmask();
 
 let config: Config;
 try {
@@ -17,10 +24,17 @@ try {
 let app: FastifyInstance | undefined;
 let stopJobs = () => {};
 try {
+  // A folder from an older version (or copied in) may still be readable by others: fixed, then said once.
+  const fixes = await secureDataDir(config.dataDir);
   app = await buildApp({ config });
+  const fixed = describeModeFixes(config.dataDir, fixes);
+  if (fixed) app.log.warn(fixed);
   await app.ready();
   await app.database.migrate();
   await seed(app.db, { sandbox: config.sandbox });
+  // Personal certifications from before id_card_hash get theirs (docs/decisions/0008); idempotent.
+  const filled = await backfillIdCardHashes(app.db, await resolveDataKey(config, app.log));
+  if (filled > 0) app.log.info({ filled }, 'filled in the ID card hash of older personal certifications');
   // Jobs touch the tables, so only once the schema is migrated; every instance runs them (they are concurrency-safe).
   const stopOrderJob = startOrderCloseJob(app);
   const stopStaticJobs = startStaticJobs(app);

@@ -3,6 +3,8 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { sharedSingletons } from '../src/mf/shared-singletons.ts';
 import { REMOTES, type RemoteName } from '../src/registry/remotes.ts';
+import { pluginPrecompress } from './precompress.ts';
+import { pluginRouteChunks } from './route-chunks.ts';
 
 /** Port of the API in development; the shell's dev server proxies API, registry and sandbox to it. */
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://127.0.0.1:8080';
@@ -27,6 +29,10 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
         experiments: { externalRuntime: true },
         dts: false,
       }),
+      // route-chunks.json: each page's files, for the server's preload hints.
+      pluginRouteChunks(),
+      // .br and .gz beside every compressible output file (docs/decisions/0015).
+      pluginPrecompress(),
     ],
     source: {
       entry: { index: './src/index.ts' },
@@ -54,6 +60,7 @@ export function defineShellConfig(): RsbuildConfig {
         experiments: { provideExternalRuntime: true },
         dts: false,
       }),
+      pluginPrecompress(),
     ],
     source: {
       entry: { index: './src/index.ts' },

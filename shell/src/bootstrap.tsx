@@ -1,8 +1,11 @@
+// First: configures the shared zod before any module that builds or parses schemas is evaluated.
+import './zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authStore, persistAuth, splitLocale, uiStore } from '@portal/shared';
 import { startAnalytics } from './analytics/analytics.ts';
-import { initRemotes } from './federation/remotes.ts';
+import { prefetchOnIntent } from './federation/intent.ts';
+import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
 import { installHttpReactions } from './http/reactions.ts';
 import { resolveStartLocale, startRedirect } from './i18n/start-locale.ts';
 import { loginPath } from './routing/guard.ts';
@@ -16,10 +19,13 @@ if (moved) window.history.replaceState(window.history.state, '', moved + window.
 // Messages raised before the first render (an expired session found at start) use the URL's locale.
 uiStore.locale = splitLocale(window.location.pathname).locale;
 persistAuth();
-// The registry must be known before the router resolves the first route (it may need a remote).
+// The app's code loads while the registry is read; the registry must be known before the router
+// resolves the first route (it may need a remote), and the current page's remote starts loading at
+// once, beside the app's code, instead of after it.
+const appCode = Promise.all([import('./app/App.tsx'), import('./routing/router.tsx')]);
 await initRemotes();
-const { App } = await import('./app/App.tsx');
-const { createPortalRouter } = await import('./routing/router.tsx');
+prefetchRemoteOf(window.location.pathname);
+const [{ App }, { createPortalRouter }] = await appCode;
 const router = createPortalRouter();
 
 installHttpReactions({
@@ -33,6 +39,7 @@ installHttpReactions({
 });
 void refreshUserInfo().catch(() => {});
 void startAnalytics();
+prefetchOnIntent();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

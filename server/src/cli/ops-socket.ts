@@ -97,7 +97,7 @@ export interface OpsSocketServer {
 
 /** Listens on the ops socket of `dataDir`; the caller must hold the data folder's lock. */
 export async function listenOpsSocket(dataDir: string, handler: OpsHandler): Promise<OpsSocketServer> {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { path, inTmp } = opsSocketPath(dataDir);
   const pathFile = opsSocketPathFile(dataDir);
   removeStaleSocket(path);

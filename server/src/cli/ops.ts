@@ -4,6 +4,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import {
   blogSlug,
   fenToYuan,
+  idCardNumber,
   localizeContractMessage,
   MB_PER_GB,
   type PackageTag,
@@ -15,18 +16,27 @@ import {
 } from '@portal/shared';
 import type { z } from 'zod';
 import { type Config, ConfigError, loadConfigFromProcess } from '../config.ts';
+import { useOwnerOnlyUmask } from '../data-dir.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { DatabaseInUseError, lockHolder } from '../db/pglite-lock.ts';
 import { AccountExistsError, AccountInputError, createUser } from '../modules/accounts/users.ts';
 import { captchaAnswer } from '../modules/captcha/answer.ts';
 import { getCustomRule, listAllPackages, saveCustomRule, savePackage } from '../modules/catalogue/service.ts';
-import { resolveDataKey } from '../modules/certification/crypto.ts';
+import { idCardHash, resolveDataKey } from '../modules/certification/crypto.ts';
 import { listAllPosts, publishPosts, unpublishPost } from '../modules/content/blog.ts';
 import { readHelpFiles, readPostFiles } from '../modules/content/files.ts';
 import { listAllHelp, publishHelp } from '../modules/content/help.ts';
 import type { PublishResult } from '../modules/content/render.ts';
 import { LICENCE_EXTENSIONS, readLicence } from '../modules/certification/licence.ts';
-import { licenceOf, listEnterprise, ReviewError, reviewEnterprise, statusName } from '../modules/certification/service.ts';
+import {
+  backfillIdCardHashes,
+  licenceOf,
+  listEnterprise,
+  listPersonalByIdCardHash,
+  ReviewError,
+  reviewEnterprise,
+  statusName,
+} from '../modules/certification/service.ts';
 import { listRedirects, normalizeRedirectPath, removeRedirect, setRedirect } from '../modules/redirects/service.ts';
 import { importStock, RESOURCE_TYPE_NAMES, stockSummary } from '../modules/static-ip/inventory.ts';
 import { databaseOptions } from '../plugins/database.ts';
@@ -53,6 +63,11 @@ Commands:
                                               128 characters, starting traffic in MB); prints the user id
   cert list [--status auditing|all]           enterprise certifications waiting for review (or all):
                                               id, user id and login, company, submitted at, status
+  cert list --id-hash <hash>                  the personal certifications of one ID card number (the
+                                              hash the server logs when the number reaches
+                                              CERT_MAX_ACCOUNTS_PER_ID_CARD): id, user id and login,
+                                              name, masked number, status, certified at
+  cert id-hash <ID card number>               the hash of an ID card number (for cert list --id-hash)
   cert approve <id>                           approve a certification waiting for review (status 3)
   cert reject <id> --reason <text>            reject it with the reason the user is shown (status 4;
                                               the user may resubmit)
@@ -88,7 +103,8 @@ Commands:
                                               <key>.zh-CN.md (front matter: category, order, title)
   help list                                   every help answer: id, key, category, order, title
   captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
-                                              blockPuzzle {"x":..,"y":..} (x: left edge of the piece),
+                                              blockPuzzle {"x":..,"y":..} (x: left edge of the piece,
+                                              y: top of its body; the widget always sends y 5),
                                               clickWord [{"x":..,"y":..}, ...] in click order; image
                                               pixels of the 310x155 picture (support and e2e only)
   --help                                      this text
@@ -503,8 +519,24 @@ async function cert(args: string[], { db, io, config }: OpsContext): Promise<num
   const [sub, ...rest] = args;
   switch (sub) {
     case 'list': {
-      const { values, positionals: pos } = parse(rest, { status: { type: 'string' } });
+      const { values, positionals: pos } = parse(rest, { status: { type: 'string' }, 'id-hash': { type: 'string' } });
       positionals(pos, []);
+      const hashOption = values['id-hash'];
+      if (typeof hashOption === 'string') {
+        if (values.status !== undefined) throw new UsageError('--id-hash lists personal certifications: no --status');
+        const hash = hashOption.trim().toLowerCase();
+        if (!/^[0-9a-f]{64}$/.test(hash)) throw new UsageError(`--id-hash "${hashOption}": expected 64 hexadecimal characters`);
+        const key = await resolveDataKey(config, { warn: (msg: unknown) => io.err(`ops: ${String(msg)}`) });
+        await backfillIdCardHashes(await db(), key);
+        const items = await listPersonalByIdCardHash(await db(), key, hash);
+        if (items.length === 0) io.out('(no personal certifications with this ID card number)');
+        for (const c of items) {
+          io.out(
+            `${c.id}\tuser ${c.userId} ${c.mobile ?? c.email ?? ''}\t${c.realName}\t${c.idCard}\t${c.createdAt.toISOString()}\t${statusName(c.status)}`,
+          );
+        }
+        return 0;
+      }
       const status = values.status ?? 'auditing';
       if (status !== 'auditing' && status !== 'all') throw new UsageError(`--status "${status}": expected auditing or all`);
       const items = await listEnterprise(await db(), { all: status === 'all' });
@@ -563,8 +595,16 @@ async function cert(args: string[], { db, io, config }: OpsContext): Promise<num
       io.out(`${out}\t${found.type}\t${data.length} bytes (.${LICENCE_EXTENSIONS[found.type]})`);
       return 0;
     }
+    case 'id-hash': {
+      const [raw = ''] = positionals(parse(rest).positionals, ['<ID card number>']);
+      const parsed = idCardNumber.safeParse(raw);
+      if (!parsed.success) throw new UsageError(`<ID card number>: ${message(parsed.error)}`);
+      const key = await resolveDataKey(config, { warn: (msg: unknown) => io.err(`ops: ${String(msg)}`) });
+      io.out(idCardHash(key, parsed.data));
+      return 0;
+    }
     case undefined:
-      throw new UsageError('missing cert command (list, approve, reject or licence)');
+      throw new UsageError('missing cert command (list, approve, reject, licence or id-hash)');
     default:
       throw new UsageError(`unknown cert command "${sub}"`);
   }
@@ -686,6 +726,9 @@ export async function runOpsCli(rawArgv: string[], { config, io }: { config: Con
 }
 
 async function main(): Promise<void> {
+  // With PostgreSQL it may open nothing in DATA_DIR, but whatever it writes (e.g. `cert licence
+  // --out`) is owner-only, like the server's files (data-dir.ts).
+  useOwnerOnlyUmask();
   let config: Config;
   try {
     config = loadConfigFromProcess();

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RemoteName } from '@portal/shared';
 import { type Config, ConfigError, loadConfigFromProcess, REPO_ROOT } from '../config.ts';
+import { useOwnerOnlyUmask } from '../data-dir.ts';
 import { createRemoteRegistry, RegistryError } from '../modules/remotes/registry.ts';
 
 /**
@@ -40,8 +41,13 @@ class UsageError extends Error {}
 
 export const remoteDist = (name: RemoteName) => resolve(REPO_ROOT, REMOTES[name].dir, 'dist');
 
+/** The umask the CLI started with: builds write the repository's dist folders, not DATA_DIR. */
+let buildUmask: number | null = null;
+
 export function buildRemote(name: RemoteName): void {
+  const own = buildUmask === null ? null : process.umask(buildUmask);
   const result = spawnSync('npx', ['pnpm@10.34.8', '--filter', `@portal/${name}`, 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (own !== null) process.umask(own);
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`build of @portal/${name} failed (exit code ${result.status ?? result.signal})`);
 }
@@ -134,6 +140,8 @@ export async function runCli(argv: string[], deps: CliDeps, io: CliIo): Promise<
 }
 
 async function main(): Promise<void> {
+  // What it writes into DATA_DIR (registry, published versions) is owner-only (data-dir.ts).
+  buildUmask = useOwnerOnlyUmask();
   let config: Config;
   try {
     config = loadConfigFromProcess();

@@ -22,7 +22,26 @@ export interface Database {
   /** Applies pending SQL migrations from server/drizzle. Safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears every NOTIFY on `channel` (PostgreSQL: LISTEN on a connection of its own, reconnected
+   * with back-off when lost; PGlite: in-process). `onGap` is called whenever notifications may have
+   * been missed: the connection was lost, and again once it is back. Resolves once listening (or
+   * once the first attempt failed, reported to `onError`; it keeps trying); the function it
+   * resolves to stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onGap(): void;
+  onError?(err: unknown): void;
+}
+
+/** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
+const assertChannel = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid notification channel name "${channel}"`);
+};
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
@@ -62,6 +81,75 @@ function openPostgres(url: string): Database {
       }
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+async function listenPostgres(url: string, channel: string, { onMessage, onGap, onError }: ListenHandlers) {
+  assertChannel(channel);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MIN_MS;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    // An 'error' of an idle client is followed by 'end'; both must be handled or the process dies.
+    c.on('error', (err) => onError?.(err));
+    c.on('end', () => {
+      if (client !== c) return;
+      client = null;
+      if (stopped) return;
+      onGap();
+      retry();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+  };
+
+  const retry = () => {
+    timer = setTimeout(async () => {
+      try {
+        await connect();
+        delay = LISTEN_RETRY_MIN_MS;
+        onGap();
+      } catch (err) {
+        onError?.(err);
+        delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+        if (!stopped) retry();
+      }
+    }, delay);
+    timer.unref();
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    onError?.(err);
+    retry();
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 
@@ -69,7 +157,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // One process per data folder (see pglite-lock.ts); throws DatabaseInUseError otherwise.
     unlock = lockDataDir(dataDir);
     try {
@@ -93,6 +181,14 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       } finally {
         unlock();
       }
+    },
+    async listen(channel, { onMessage }) {
+      assertChannel(channel);
+      // One connection in this process: nothing to lose, so no gaps.
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
   };
 }

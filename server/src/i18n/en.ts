@@ -22,10 +22,14 @@ export const en = {
   'auth.smsUnavailable': 'Verification codes cannot be sent by SMS at the moment, please use your e-mail address',
   'auth.emailUnavailable': 'Verification codes cannot be sent by e-mail at the moment, please use your mobile number',
   'auth.oldPasswordIncorrect': 'The current password is incorrect',
+  'auth.passwordTooCommon': 'This password is too common and easy to guess, please choose another one',
   'captcha.failed': 'verification failed',
+  'captcha.tooManyFailures': 'Too many failed verifications, try again in {minutes} minutes',
   'cert.locked': 'Your certification is under review or already approved and cannot be changed',
   'cert.nameMismatch': 'The name does not match the ID card',
   'cert.verifierUnavailable': 'Identity verification is unavailable at the moment, please try again later',
+  'cert.idCardLimit':
+    'This ID card number cannot be used to certify another account. If you think this is a mistake, please contact customer service',
   'cert.multipartRequired': 'Send the form as multipart/form-data with the business licence file',
   'message.code.subject': '{site} verification code: {code}',
   'message.code.register':

@@ -1,4 +1,5 @@
 import { defineApi, pageQuery, ResultCode } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -44,6 +45,22 @@ const testApi = {
     data: z.null(),
   }),
   crash: defineApi({ method: 'GET', path: '/app-api/test/crash', summary: 't', tags: ['t'], auth: false, data: z.null() }),
+  database: defineApi({
+    method: 'GET',
+    path: '/app-api/test/database',
+    summary: 't',
+    tags: ['t'],
+    auth: false,
+    query: z.object({ value: z.enum(['overflow', 'nul', 'divide']) }),
+    data: z.null(),
+  }),
+};
+
+/** Values a schema with a gap would let through to PostgreSQL, and a fault of the server's own arithmetic. */
+const DATABASE_QUERIES = {
+  overflow: sql`select ${'2147483648'}::int4`,
+  nul: sql`select ${'a\u0000b'}::text`,
+  divide: sql`select 1 / ${0}::int4`,
 };
 
 let t: TestApp;
@@ -58,6 +75,10 @@ beforeAll(async () => {
       });
       route(app, testApi.unauthorized, () => {
         throw unauthorized();
+      });
+      route(app, testApi.database, async (req) => {
+        await app.db.execute(DATABASE_QUERIES[req.query.value]);
+        return null;
       });
       route(app, testApi.crash, () => {
         throw new Error('connection string postgres://secret@db leaked');
@@ -159,6 +180,15 @@ describe('other failures', () => {
     expect(res.json()).toEqual({ code: 404, data: null, msg: 'Not found' });
     const post = await t.app.inject({ method: 'POST', url: '/app-api/getIp', headers: { 'accept-language': 'zh-CN' } });
     expect(post.json()).toEqual({ code: 404, data: null, msg: '请求的资源不存在' });
+  });
+
+  it('a value the database cannot hold is a 400 (a gap in the contract), its own arithmetic fault a 500', async () => {
+    for (const value of ['overflow', 'nul']) {
+      const res = await get(`/app-api/test/database?value=${value}`, 'zh-CN');
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json()).toEqual({ code: 400, data: null, msg: '请求无效' });
+    }
+    expect((await get('/app-api/test/database?value=divide')).statusCode).toBe(500);
   });
 
   it('an unexpected throw is a 500 with a request id and no internals', async () => {

@@ -4,8 +4,10 @@ import { isKnownRoute, splitLocale } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { findRedirect, redirectLocation } from '../modules/redirects/service.ts';
+import { remotePreloads } from '../modules/remotes/preloads.ts';
+import { createRemoteRegistry } from '../modules/remotes/registry.ts';
 import { blogContent, type SeoContent } from '../modules/seo/content.ts';
-import { headTags, indexTemplateLoader, publicBase, resolvePageHead } from '../modules/seo/head.ts';
+import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -52,8 +54,9 @@ const matchesEtag = (header: string | undefined, etag: string) =>
  *
  * Page answers carry their own head for crawlers and link previews that run no JavaScript (lang,
  * title, description, canonical and hreflang links, Open Graph, noindex; modules/seo/head.ts):
- * index.html is compiled once per build (a stat per answer notices a new one) and each answer costs
- * one site-settings query, plus one for a blog post.
+ * index.html is compiled once per build (a stat per answer notices a new one); redirect rules and
+ * site settings come from the in-memory cache (cache/invalidation.ts), so an answer costs no query
+ * but one for a blog post.
  * Needs reply.sendFile (@fastify/static, see app.ts).
  */
 export async function staticPlugin(
@@ -61,18 +64,22 @@ export async function staticPlugin(
   {
     config,
     content = blogContent,
-  }: { config: Pick<Config, 'shellDist' | 'publicBaseUrl'>; content?: Pick<SeoContent, 'findPostMeta'> },
+  }: {
+    config: Pick<Config, 'shellDist' | 'publicBaseUrl' | 'dataDir' | 'devRemotes'>;
+    content?: Pick<SeoContent, 'findPostMeta'>;
+  },
 ) {
   const root = config.shellDist;
   const loadTemplate = indexTemplateLoader(join(root, 'index.html'));
+  // Preload hints for the page's remote, from the live registry (a deploy or rollback counts at once).
+  const preloads = remotePreloads(createRemoteRegistry(config.dataDir), { devRemotes: config.devRemotes });
 
   /**
    * The operator's redirect rule for a page (the same rules and lookup as /app-api/system/redirect),
    * answered before the shell loads: links from outside (ads, old bookmarks, crawlers) get a real
-   * 302. Not cached: the lookup is one query on the unique index of redirect_rules.path, cheap next
-   * to sending index.html, and a rule set with `npm run ops` applies to the very next page load on
-   * every instance, like the API route. A failing lookup never blocks the page (the shell's guard
-   * asks again); it is logged.
+   * 302. The rules are held in memory and a rule set with `npm run ops` invalidates them at once on
+   * every instance, like for the API route. A failing lookup never blocks the page (the shell's
+   * guard asks again); it is logged.
    */
   const redirectFor = async (request: FastifyRequest, path: string): Promise<string | null> => {
     const { url } = request;
@@ -113,7 +120,7 @@ export async function staticPlugin(
         .send('The portal shell is not built yet. Build it with: npx pnpm@10.34.8 --filter @portal/shell build');
     }
     const { status, head } = await resolvePageHead(
-      { db: app.db, content, hostname: request.hostname, base: publicBase(config, request), log: request.log },
+      { db: app.db, content, hostname: request.hostname, base: await app.publicOrigins.of(request), log: request.log, preloads },
       path,
     );
     const body = template.render(head.locale, headTags(head));

@@ -48,3 +48,18 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     });
     return { error: errors };
   };
+
+/**
+ * A 400 for one field whose message the server decides (a rule the schema cannot know), answered
+ * like a schema failure: `fieldErrors[field]` in the caller's language.
+ */
+export function invalidField(field: string, messages: Record<Locale, string>): Error {
+  const issue: LocalizedValidationError = {
+    keyword: 'custom',
+    instancePath: `/${field}`,
+    schemaPath: `#/${field}`,
+    message: messages.en,
+    params: { field, messages },
+  };
+  return Object.assign(new Error(`invalid ${field}`), { validation: [issue], validationContext: 'body', statusCode: 400 });
+}

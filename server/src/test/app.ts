@@ -1,7 +1,8 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import type { FetchLike } from '../modules/messaging/transports.ts';
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   fetch?: FetchLike;
   /** Share one database between several apps of a test file; the caller destroys it. */
   database?: TestDatabase;
+  /** The app's logger; none by default. */
+  logger?: FastifyServerOptions['logger'];
   /** Extra routes for the test, registered before the app is ready. */
   register?: (app: FastifyInstance) => void;
 }
@@ -36,7 +39,14 @@ export interface TestAppOptions {
 export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** The real app on a fresh database and temp data folder. */
-export async function createTestApp({ env = {}, database, register, clock, fetch }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({
+  env = {},
+  database,
+  register,
+  clock,
+  fetch,
+  logger = false,
+}: TestAppOptions = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-server-test-'));
   const config = loadConfig({
     DATA_DIR: join(dir, 'data'),
@@ -49,7 +59,7 @@ export async function createTestApp({ env = {}, database, register, clock, fetch
   const app = await buildApp({
     config,
     database: db,
-    logger: false,
+    logger,
     ...(clock && { clock }),
     ...(fetch && { fetch }),
   });
@@ -79,4 +89,25 @@ export function testClock(start = new Date()): Clock & { advance(ms: number): vo
     now = date.getTime();
   };
   return clock;
+}
+
+let alipayMerchant: Record<string, string> | null = null;
+
+/**
+ * SANDBOX=false with a real provider configured, as the configuration requires: an Alipay merchant
+ * with throw-away keys (no SMS or e-mail provider, so those channels are unavailable). Nothing
+ * reaches Alipay unless a test starts an Alipay payment.
+ */
+export function withoutSandboxEnv(): Record<string, string> {
+  if (!alipayMerchant) {
+    const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ format: 'pem', type }) as string;
+    const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    alipayMerchant = {
+      ALIPAY_APP_ID: '2021000000000099',
+      ALIPAY_PRIVATE_KEY: pem(app.privateKey, 'pkcs8'),
+      ALIPAY_PUBLIC_KEY: pem(alipay.publicKey, 'spki'),
+    };
+  }
+  return { SANDBOX: 'false', ...alipayMerchant };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from './define.ts';
+import { exactText } from './primitives.ts';
 
 /** Identification (real-name certification) status, SPEC section 4. Only Success counts as certified. */
 export const IdentificationStatus = { Pending: 0, Auditing: 1, Pickup: 2, Success: 3, Fail: 4 } as const;
@@ -61,7 +62,7 @@ export function isAcceptablePassword(value: string): boolean {
   // NFKC as the hash does: a full-width digit typed with a Chinese IME counts as a digit.
   const normalized = value.normalize('NFKC');
   const length = [...value].length;
-  return length >= 8 && length <= 32 && /[A-Za-z]/.test(normalized) && /[0-9]/.test(normalized);
+  return length >= 8 && length <= 32 && /[A-Za-z]/.test(normalized) && /[0-9]/.test(normalized) && !/\p{Cc}/u.test(value);
 }
 
 /**
@@ -71,7 +72,7 @@ export function isAcceptablePassword(value: string): boolean {
 export const newPassword = z.string().refine(isAcceptablePassword, 'validation.newPassword');
 
 /** The single-use proof of a passed captcha (captcha/check), required where CAPTCHA_ENABLED. */
-export const captchaVerification = z.string().max(512);
+export const captchaVerification = exactText(512);
 
 /** Exactly one of mobile / email: the destination of a code, or the login id. */
 function oneDestination(value: { mobile?: string | undefined; email?: string | undefined }, ctx: z.RefinementCtx): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from './define.ts';
+import { exactText } from './primitives.ts';
 
 /**
  * The security verification of login, register and send-sms-code, in the AJ-Captcha shape: `get`
@@ -12,6 +13,8 @@ import { defineApi } from './define.ts';
 export const CaptchaErrorCode = {
   /** Wrong solution, unknown, expired or already checked token: the token is spent, get a new one. */
   VerificationFailed: 1_002_000_004,
+  /** Too many failed checks from this address (10 in 15 minutes): checks are refused for a while; msg says how long. */
+  TooManyFailures: 1_002_000_005,
 } as const;
 
 /** blockPuzzle: drag the piece into the hole; clickWord: click the characters of wordList in order. */
@@ -43,13 +46,14 @@ export type CaptchaGetResult = z.output<typeof captchaGetResult>;
 
 export const captchaCheckBody = z.object({
   captchaType,
-  token: z.string().min(1).max(64),
+  token: exactText(64).min(1),
   /**
    * base64(AES-128-ECB/PKCS7(JSON.stringify(point), utf8(secretKey))). blockPuzzle: `{ x, y }`, x =
-   * left edge of the piece image in image pixels (y is ignored); clickWord: `[{ x, y }, ...]` in
-   * click order, image pixels.
+   * left edge of the piece image in image pixels, y = 5 (AJ-Captcha's constant: the piece image is as
+   * high as the background); clickWord: `[{ x, y }, ...]` in click order, image pixels. Answers
+   * sooner than a person can give them (0.5 s after `get` for the slider, 1 s for clicks) fail.
    */
-  pointJson: z.string().min(1).max(4096),
+  pointJson: exactText(4096).min(1),
 });
 export type CaptchaCheckBody = z.input<typeof captchaCheckBody>;
 

@@ -11,6 +11,8 @@ export const CertificationErrorCode = {
   NameMismatch: 1_004_004_001,
   /** The identity verification service cannot be reached or is not configured; try again later. */
   VerifierUnavailable: 1_004_004_002,
+  /** The ID card number has certified as many accounts as it may (CERT_MAX_ACCOUNTS_PER_ID_CARD). */
+  IdCardLimit: 1_004_004_003,
 } as const;
 
 /** Business licence upload: PNG, JPEG or PDF (checked by content, not by name), at most 5 MB. */

@@ -14,6 +14,8 @@ export const clientConfig = z.object({
   analytics: analyticsConfig.nullable(),
   /** Whether login, register and send-code need the security check (CAPTCHA_ENABLED). */
   captchaEnabled: z.boolean(),
+  /** Payments, SMS and e-mail go to the built-in sandbox (SANDBOX): every page says so. */
+  sandbox: z.boolean(),
 });
 export type ClientConfig = z.output<typeof clientConfig>;
 
@@ -21,7 +23,7 @@ export const clientConfigApi = {
   clientConfigGet: defineApi({
     method: 'GET',
     path: '/app-api/system/client-config',
-    summary: 'Run-time settings for the browser (analytics script)',
+    summary: 'Run-time settings for the browser (analytics script, captcha, sandbox)',
     tags: ['system'],
     auth: false,
     data: clientConfig,

@@ -3,6 +3,7 @@ import { OrderAccountType } from '../commerce/pricing.ts';
 import { identificationStatus } from './auth.ts';
 import { defineApi, page, pageQuery } from './define.ts';
 import { contactChannel } from './system.ts';
+import { bigCount, count, epochMs, exactText, id, inQuery } from './primitives.ts';
 
 /**
  * Dynamic residential commerce (SPEC sections 3, 4, 7): catalogue, recharge orders, payment,
@@ -83,7 +84,7 @@ export const customTrafficRule = z.object({
 
 export const unitPriceQuery = z.object({
   /** When given, the answer also prices this amount. */
-  trafficGb: z.coerce.number().int().positive().optional(),
+  trafficGb: inQuery.count.optional(),
 });
 
 export const unitPriceResult = customTrafficRule.extend({
@@ -93,14 +94,14 @@ export const unitPriceResult = customTrafficRule.extend({
   priceFen: z.number().int().nullable(),
 });
 
-export const idQuery = z.object({ id: z.coerce.number().int().positive() });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idQuery = z.object({ id: inQuery.id });
+export const idParams = z.object({ id: inQuery.id });
 
 /** Exactly one of packageId and trafficGb. The price is the server's, from its own catalogue. */
 export const rechargeOrderCreateBody = z
   .object({
-    packageId: z.number().int().positive().optional(),
-    trafficGb: z.number().int().positive().optional(),
+    packageId: id.optional(),
+    trafficGb: count.optional(),
     accountType: orderAccountType,
     source: orderSource.default('pc'),
   })
@@ -138,9 +139,9 @@ export type RechargeOrder = z.output<typeof rechargeOrder>;
 export const rechargeOrderPageQuery = pageQuery.extend({
   status: z.coerce.number().pipe(rechargeOrderStatus).optional(),
   /** Created at or after (epoch ms). */
-  createdFrom: z.coerce.number().int().nonnegative().optional(),
+  createdFrom: inQuery.epochMs.optional(),
   /** Created before (epoch ms). */
-  createdTo: z.coerce.number().int().nonnegative().optional(),
+  createdTo: inQuery.epochMs.optional(),
 });
 
 export const orderStatusResult = z.object({
@@ -151,7 +152,7 @@ export const orderStatusResult = z.object({
   limitBalance: z.number().int().nonnegative(),
 });
 
-export const orderIdQuery = z.object({ orderId: z.coerce.number().int().positive() });
+export const orderIdQuery = z.object({ orderId: inQuery.id });
 
 /** The channels offered for an order; the sandbox flag tells the page to say payments are simulated. */
 export const payInfo = z.object({
@@ -162,7 +163,7 @@ export const payInfo = z.object({
   sandbox: z.boolean(),
 });
 
-export const orderPayBody = z.object({ orderId: z.number().int().positive(), channel: payChannel });
+export const orderPayBody = z.object({ orderId: id, channel: payChannel });
 
 /**
  * What the page does next. `redirect`: open `url` (Alipay page or wap pay, WeChat H5, or the sandbox
@@ -191,9 +192,9 @@ export type DeductHourRecord = z.output<typeof deductHourRecord>;
 
 export const deductRecordQuery = pageQuery.extend({
   /** Hours starting at or after (epoch ms). */
-  from: z.coerce.number().int().nonnegative().optional(),
+  from: inQuery.epochMs.optional(),
   /** Hours starting before (epoch ms). */
-  to: z.coerce.number().int().nonnegative().optional(),
+  to: inQuery.epochMs.optional(),
 });
 
 export const DASHBOARD_DAYS = 30;
@@ -220,11 +221,11 @@ export const supplier = z.object({
 
 /** One usage record from the proxy network; `id` is its own, so a resent batch counts once. */
 export const usageRecord = z.object({
-  id: z.string().min(1).max(64),
-  userId: z.number().int().positive(),
-  bytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  id: exactText(64).min(1),
+  userId: id,
+  bytes: bigCount,
   /** When the traffic was used (epoch ms); it is billed to that UTC hour. */
-  usedAt: z.number().int().nonnegative(),
+  usedAt: epochMs,
 });
 
 /** The proxy network's batch of usage records (proxyNetworkApi.usageIngest). */

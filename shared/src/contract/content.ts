@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineApi, page, pageQuery } from './define.ts';
+import { inQuery, text } from './primitives.ts';
 
 /**
  * Content (SPEC sections 1, 2 and 7): the blog, the help centre and the "from" prices the
@@ -75,7 +76,7 @@ export type HelpDoc = z.output<typeof helpDoc>;
 export const helpPageQuery = pageQuery.extend({
   category: helpCategory.optional(),
   /** Searched in titles and answers of the caller's language, case-insensitively. */
-  keyword: z.string().trim().max(50).optional(),
+  keyword: text(50).optional(),
 });
 export const helpCategoryCount = z.object({ category: helpCategory, count: z.number().int().nonnegative() });
 
@@ -135,7 +136,7 @@ export const contentApi = {
     summary: 'One help centre answer, rendered',
     tags: ['content'],
     auth: false,
-    query: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ id: inQuery.id }),
     data: helpDoc,
   }),
   helpCenterCategories: defineApi({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inQuery } from './primitives.ts';
 
 /**
  * One entry of the API contract. The server registers its route from it and the client's typed
@@ -61,6 +62,6 @@ export function page<T extends z.ZodType>(item: T) {
 }
 
 export const pageQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
+  pageNo: inQuery.count.default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -18,6 +18,7 @@ export * from './commerce.ts';
 export * from './content.ts';
 export * from './define.ts';
 export * from './messages.ts';
+export * from './primitives.ts';
 export * from './proxy.ts';
 export * from './redirect.ts';
 export * from './static-ip.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from './define.ts';
+import { exactText, id, text } from './primitives.ts';
 
 /**
  * Proxy credentials (SPEC sections 1, 3, 5, 7): regions for targeting, the user's proxy accounts
@@ -56,7 +57,7 @@ export const countryCodeQuery = z.object({
     .regex(/^[A-Za-z]{2}$/)
     .toUpperCase(),
 });
-export const cityQuery = countryCodeQuery.extend({ areaCode: z.string().trim().min(1).max(10) });
+export const cityQuery = countryCodeQuery.extend({ areaCode: text(10).min(1) });
 
 export const proxyAccount = z.object({
   id: z.number().int(),
@@ -98,7 +99,7 @@ const subName = z
   .trim()
   .regex(/^[a-z0-9]{3,16}$/, 'validation.proxySubName');
 const cap = z.number().int().positive().max(100_000_000).nullable();
-const remark = z.string().trim().max(100, 'validation.remark');
+const remark = text(100, 'validation.remark');
 
 export const proxyAccountCreateBody = z.object({
   /** Appended to the main account: `<main>_<name>`. */
@@ -108,16 +109,16 @@ export const proxyAccountCreateBody = z.object({
 });
 
 export const proxyAccountUpdateBody = z.object({
-  id: z.number().int().positive(),
+  id,
   enabled: z.boolean().optional(),
   trafficCapMb: cap.optional(),
   remark: remark.optional(),
 });
 
-export const proxyAccountIdBody = z.object({ id: z.number().int().positive() });
+export const proxyAccountIdBody = z.object({ id });
 
 /** The proxy network asks whether a username and password may use the proxy (`x-api-key`). */
-export const proxyVerifyBody = z.object({ username: z.string().max(200), password: z.string().max(200) });
+export const proxyVerifyBody = z.object({ username: exactText(200), password: exactText(200) });
 export const proxyVerifyResult = z.object({
   allowed: z.boolean(),
   reason: z.enum(['ok', 'bad_username', 'bad_credentials', 'disabled', 'no_flow', 'cap_reached', 'certification_required']),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineApi } from './define.ts';
+import { exactText } from './primitives.ts';
 
 /** A path without locale prefix as the route guard asks for it (`/buy`, `/blog/old-post`). */
-export const redirectPath = z.string().max(512).startsWith('/', 'validation.path');
+export const redirectPath = exactText(512).startsWith('/', 'validation.path');
 
 /**
  * Where a redirect rule sends the browser: a path on this site (`/en/buy`, `/buy`) or an absolute

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { payAction, payChannel, payInfo, payStatus } from './commerce.ts';
+import { idParams, idQuery, orderIdQuery, payAction, payChannel, payInfo, payStatus } from './commerce.ts';
 import { defineApi, page, pageQuery } from './define.ts';
+import { count, id, INT4_MAX, inQuery, multilineText, text } from './primitives.ts';
 
 /**
  * Static IPs (SPEC sections 3, 4, 7): four resource types sold per IP and duration, allocated from
@@ -79,14 +80,15 @@ export type StaticRegion = z.output<typeof staticRegion>;
 export const resourceTypeQuery = z.object({ resourceType: z.coerce.number().pipe(resourceType) });
 const ispTypeQuery = z.object({ resourceType: z.coerce.number().pipe(z.literal([1, 2])) });
 
-const remark = z.string().trim().max(200, 'validation.remark');
-const count = z.number().int().min(1, 'validation.staticCount').max(STATIC_MAX_COUNT, 'validation.staticCount');
+/** Typed in a textarea: line breaks are allowed. */
+const remark = multilineText(200, 'validation.remark');
+const ipCount = z.number().int().min(1, 'validation.staticCount').max(STATIC_MAX_COUNT, 'validation.staticCount');
 
 export const staticOrderCreateBody = z.object({
   resourceType: z.literal([1, 2]),
-  regionId: z.number().int().positive(),
-  count,
-  durationDays: z.number().int().positive(),
+  regionId: id,
+  count: ipCount,
+  durationDays: count,
   remark: remark.optional(),
 });
 /** createCN (type 12) and createNative (type 3): the type is the call's. */
@@ -120,8 +122,8 @@ export const staticOrderPageQuery = pageQuery.extend({
   resourceType: z.coerce.number().pipe(resourceType).optional(),
   payStatus: z.coerce.number().pipe(payStatus).optional(),
   orderType: z.coerce.number().pipe(staticOrderType).optional(),
-  createdFrom: z.coerce.number().int().nonnegative().optional(),
-  createdTo: z.coerce.number().int().nonnegative().optional(),
+  createdFrom: inQuery.epochMs.optional(),
+  createdTo: inQuery.epochMs.optional(),
 });
 
 /** One allocated IP: the 12 columns of SPEC section 3 and what the page needs besides. */
@@ -150,9 +152,9 @@ export const staticIpPageQuery = pageQuery.extend({
   resourceType: z.coerce.number().pipe(resourceType).optional(),
   status: z.coerce.number().pipe(staticIpStatus).optional(),
   /** Part of the host, the out IP or the order number. */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text(64).optional(),
   /** Only IPs expiring before the end of today (UTC+8 business day is not assumed: the client sends the bound). */
-  expireBefore: z.coerce.number().int().nonnegative().optional(),
+  expireBefore: inQuery.epochMs.optional(),
 });
 
 export const staticOrderStatusResult = z.object({
@@ -163,14 +165,14 @@ export const staticOrderStatusResult = z.object({
   ipCount: z.number().int(),
 });
 
-export const staticPayBody = z.object({ orderId: z.number().int().positive(), channel: payChannel });
+export const staticPayBody = z.object({ orderId: id, channel: payChannel });
 
 /** Renew every IP of a purchase order that the caller still holds. */
-export const renewalCreateBody = z.object({ orderId: z.number().int().positive(), durationDays: z.number().int().positive() });
+export const renewalCreateBody = z.object({ orderId: id, durationDays: count });
 /** Renew chosen IPs (all of one resource type). */
 export const renewalIpsBody = z.object({
-  itemIds: z.array(z.number().int().positive()).min(1).max(STATIC_MAX_COUNT),
-  durationDays: z.number().int().positive(),
+  itemIds: z.array(id).min(1).max(STATIC_MAX_COUNT),
+  durationDays: count,
 });
 
 export const exchangeNodeQuery = z.object({
@@ -178,19 +180,24 @@ export const exchangeNodeQuery = z.object({
   itemIds: z
     .string()
     .regex(/^\d+(,\d+)*$/)
-    .transform((s) => [...new Set(s.split(',').map(Number))]),
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(id).max(STATIC_MAX_COUNT)),
 });
 
 export const shareExchangeBody = z.object({
-  itemIds: z.array(z.number().int().positive()).min(1).max(STATIC_MAX_COUNT),
+  itemIds: z.array(id).min(1).max(STATIC_MAX_COUNT),
   /** Missing: 'Please select region'. */
-  regionId: z.number({ error: 'validation.selectRegion' }).int().positive('validation.selectRegion'),
+  regionId: z
+    .number({ error: 'validation.selectRegion' })
+    .int()
+    .positive('validation.selectRegion')
+    .max(INT4_MAX, 'validation.selectRegion'),
 });
 
 /** `POST …/static-order/updateRemark?id=1&remark=…` (a serialized query string, as the spec says). */
 export const updateRemarkQuery = z.object({
-  id: z.coerce.number().int().positive(),
-  remark: z.string().trim().max(200, 'validation.remark'),
+  id: inQuery.id,
+  remark,
 });
 
 export const staticIpApi = {
@@ -286,7 +293,7 @@ export const staticIpApi = {
     summary: 'The channels offered to pay a static order, its amount and deadline',
     tags: ['static', 'payments'],
     auth: true,
-    query: z.object({ orderId: z.coerce.number().int().positive() }),
+    query: orderIdQuery,
     data: payInfo,
   }),
   staticOrderStatus: defineApi({
@@ -295,7 +302,7 @@ export const staticIpApi = {
     summary: "Status of one of the caller's static orders (polled while paying)",
     tags: ['static'],
     auth: true,
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: idParams,
     data: staticOrderStatusResult,
   }),
   staticOrderInfo: defineApi({
@@ -304,7 +311,7 @@ export const staticIpApi = {
     summary: "One of the caller's static orders",
     tags: ['static'],
     auth: true,
-    query: z.object({ id: z.coerce.number().int().positive() }),
+    query: idQuery,
     data: staticOrder,
   }),
   staticOrderPage: defineApi({

@@ -13,15 +13,19 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The files of shared/src a module reaches through relative imports (itself included). */
+function reach(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const m of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g))
+    reach(path.resolve(path.dirname(file), m[1] as string), seen);
+  return seen;
+}
+
+const apps = ['shell/src', 'remotes/marketing/src', 'remotes/checkout/src', 'remotes/user-center/src', 'remotes/static-ip/src'];
+
 describe('shared singletons', () => {
   it('list every entry point of @portal/shared that an app imports', () => {
-    const apps = [
-      'shell/src',
-      'remotes/marketing/src',
-      'remotes/checkout/src',
-      'remotes/user-center/src',
-      'remotes/static-ip/src',
-    ];
     const imported = new Set<string>();
     for (const app of apps) {
       for (const file of sources(path.join(ROOT, app))) {
@@ -29,5 +33,39 @@ describe('shared singletons', () => {
       }
     }
     expect([...imported].filter((entry) => !(SINGLETONS as readonly string[]).includes(entry))).toEqual([]);
+  });
+
+  it('reach Chakra only through @portal/shared/chakra (a direct import would bundle a second Chakra)', () => {
+    const direct: string[] = [];
+    const allowed = ['shared/src/ui/chakra.ts', 'shared/src/ui/chakra-deferred.ts', 'shared/src/ui/theme.ts'];
+    for (const dir of [...apps, 'shared/src']) {
+      for (const file of sources(path.join(ROOT, dir))) {
+        const rel = path.relative(ROOT, file);
+        if (!allowed.includes(rel) && /from '@chakra-ui\/react(\/[^']*)?'/.test(readFileSync(file, 'utf8'))) direct.push(rel);
+      }
+    }
+    expect(direct).toEqual([]);
+  });
+
+  it('keep the deferred Chakra components out of the entry points every page loads at boot', () => {
+    for (const entry of ['src/index.ts', 'src/ui/index.ts', 'src/ui/chakra.ts']) {
+      const reached = [...reach(path.join(ROOT, 'shared', entry))].map((f) => path.relative(ROOT, f));
+      expect(
+        reached.filter((f) => f.endsWith('chakra-deferred.ts') || f.endsWith('ui/forms.ts')),
+        entry,
+      ).toEqual([]);
+    }
+  });
+
+  it('are all imported by the shell, so that the shell provides each (see shell/src/federation/provided.ts)', () => {
+    // A build provides only the shared modules it imports; an entry of @portal/shared provided by a
+    // remote would bring that remote's own copies of what the entry imports relatively.
+    const shellSources = sources(path.join(ROOT, 'shell/src'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const missing = SINGLETONS.filter((name) => name.startsWith('@portal/shared')).filter(
+      (name) => !shellSources.includes(`from '${name}'`) && !shellSources.includes(`import('${name}')`),
+    );
+    expect(missing).toEqual([]);
   });
 });

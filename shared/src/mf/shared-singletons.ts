@@ -11,7 +11,11 @@ const SINGLETONS = [
   '@tanstack/react-query',
   'valtio',
   'react-intl',
-  '@chakra-ui/react',
+  // Chakra through the portal's own list of components (shared/src/ui/chakra.ts), not the whole
+  // package: a shared module keeps every export of what it shares (docs/decisions/0016).
+  '@portal/shared/chakra',
+  // Form controls, dialogs, drawers, tabs, tooltips: loaded by the first page or click using one.
+  '@portal/shared/chakra/deferred',
   '@emotion/react',
   'react-hook-form',
   // One copy of the contract's schemas library across apps (it is ~90 kB per copy otherwise).
@@ -20,6 +24,7 @@ const SINGLETONS = [
   // bundled into each app, with its own ApiError class and its own toaster store.
   '@portal/shared',
   '@portal/shared/ui',
+  '@portal/shared/ui/forms',
 ] as const;
 
 export type SharedConfig = Record<string, { singleton: true; requiredVersion: false; eager?: boolean }>;

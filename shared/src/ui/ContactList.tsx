@@ -1,4 +1,4 @@
-import { Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack, Text } from './chakra.ts';
 import type { Website } from '../contract/index.ts';
 import { useLocalized } from './substation.ts';
 

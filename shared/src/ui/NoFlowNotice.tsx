@@ -1,4 +1,4 @@
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert, Button } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
+import { Box, type BoxProps } from './chakra.ts';
 
 /**
  * Article and help-answer bodies: HTML the server rendered from Markdown with raw HTML switched off

@@ -1,4 +1,4 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Stack, Text } from './chakra.ts';
 import type { ReactNode } from 'react';
 
 /** Frame of the error and fallback pages: a big status, a sentence, and the actions. */

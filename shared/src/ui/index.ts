@@ -4,7 +4,7 @@ export * from './useLocalePath.ts';
 export * from './toaster.ts';
 export * from './fieldMessage.ts';
 export * from './CertificationNotice.tsx';
-export * from './commerce/BuyTraffic.tsx';
+export * from './commerce/catalogue.ts';
 export * from './commerce/QueryFailure.tsx';
 export * from './NoFlowNotice.tsx';
 export * from './clipboard.ts';

@@ -1,4 +1,4 @@
-import { createToaster } from '@chakra-ui/react';
+import { createToaster } from './chakra.ts';
 
 /** SPEC section 9: one toast message at a time, 3 s by default. */
 export const MESSAGE_DURATION_MS = 3000;

@@ -1,4 +1,4 @@
-import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { Portal, Spinner, Stack, Toast, Toaster } from '@portal/shared/chakra';
 import { useEffect } from 'react';
 import { messageToaster, notificationToaster, toasterMounted } from '@portal/shared/ui';
 

@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Dialog, HStack, Image, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, HStack, Image, Portal, Spinner, Stack, Text } from '@portal/shared/chakra';
+import { Dialog } from '@portal/shared/chakra/deferred';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type CaptchaPoint, type CaptchaType, useCaptchaChallenge } from './useCaptchaChallenge.ts';
@@ -8,7 +9,8 @@ type Status = 'idle' | 'checking' | 'success' | 'failed';
 /**
  * The security verification (SPEC section 5): "slide right" or "click in order". Resolves through
  * onVerified with the captchaVerification; a wrong answer says 'verification failed' and loads a
- * new challenge.
+ * new challenge; after too many failures from the address it shows the server's "try again in N
+ * minutes" until the person asks for a new picture.
  */
 export function CaptchaDialog({
   open,
@@ -23,20 +25,27 @@ export function CaptchaDialog({
   const { challenge, loading, load, submit } = useCaptchaChallenge();
   const [type, setType] = useState<CaptchaType>(() => (Math.random() < 0.5 ? 'blockPuzzle' : 'clickWord'));
   const [status, setStatus] = useState<Status>('idle');
+  const [locked, setLocked] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) {
       setStatus('idle');
+      setLocked(null);
       void load(type).catch(() => {});
     }
   }, [open, type, load]);
 
   const answer = async (point: CaptchaPoint | CaptchaPoint[]) => {
     setStatus('checking');
-    const verification = await submit(point);
-    if (verification) {
+    const result = await submit(point);
+    if (result.ok) {
       setStatus('success');
-      setTimeout(() => onVerified(verification), 400);
+      setTimeout(() => onVerified(result.verification), 400);
+    } else if (result.locked) {
+      // Too many failures from this address: the server's message says how long to wait; the
+      // message stays until the person asks for a new picture.
+      setLocked(result.locked);
+      setStatus('failed');
     } else {
       setStatus('failed');
       setTimeout(() => {
@@ -44,6 +53,11 @@ export function CaptchaDialog({
         void load(type).catch(() => {});
       }, 1200);
     }
+  };
+  const refresh = () => {
+    setLocked(null);
+    setStatus('idle');
+    void load(type).catch(() => {});
   };
 
   return (
@@ -86,11 +100,11 @@ export function CaptchaDialog({
                   minH="5"
                   color={status === 'failed' ? 'fg.error' : status === 'success' ? 'fg.success' : 'fg.muted'}
                 >
-                  {status === 'failed' ? <FormattedMessage id="captcha.failed" /> : null}
+                  {status === 'failed' ? (locked ?? <FormattedMessage id="captcha.failed" />) : null}
                   {status === 'success' ? <FormattedMessage id="captcha.success" /> : null}
                 </Text>
                 <HStack justify="space-between">
-                  <Button size="xs" variant="ghost" onClick={() => void load(type).catch(() => {})} disabled={loading}>
+                  <Button size="xs" variant="ghost" onClick={refresh} disabled={loading}>
                     <FormattedMessage id="captcha.refresh" />
                   </Button>
                   <Button

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { aesEcbEncryptBase64, api, callApi } from '@portal/shared';
+import { ApiError, aesEcbEncryptBase64, api, CaptchaErrorCode, callApi } from '@portal/shared';
 
 export type CaptchaType = 'blockPuzzle' | 'clickWord';
 export type CaptchaPoint = { x: number; y: number };
+export type SubmitResult = { ok: true; verification: string } | { ok: false; locked: string | null };
 type Challenge = NonNullable<Awaited<ReturnType<typeof fetchChallenge>>> & { type: CaptchaType };
 
 const fetchChallenge = (captchaType: CaptchaType) => callApi(api.captchaGet, { body: { captchaType } });
@@ -25,10 +26,13 @@ export function useCaptchaChallenge() {
     }
   }, []);
 
-  /** Resolves with captchaVerification, or null when the answer was wrong (the challenge is spent). */
+  /**
+   * Resolves with captchaVerification, or with a failure (the challenge is spent): `locked` holds the
+   * server's message when this address failed too often and must wait.
+   */
   const submit = useCallback(
-    async (point: CaptchaPoint | CaptchaPoint[]): Promise<string | null> => {
-      if (!challenge) return null;
+    async (point: CaptchaPoint | CaptchaPoint[]): Promise<SubmitResult> => {
+      if (!challenge) return { ok: false, locked: null };
       const json = JSON.stringify(point);
       const pointJson = await aesEcbEncryptBase64(json, challenge.secretKey);
       try {
@@ -37,10 +41,11 @@ export function useCaptchaChallenge() {
           { body: { captchaType: challenge.type, token: challenge.token, pointJson } },
           { silent: true },
         );
-      } catch {
-        return null;
+      } catch (e) {
+        const locked = e instanceof ApiError && e.code === CaptchaErrorCode.TooManyFailures ? e.message : null;
+        return { ok: false, locked };
       }
-      return aesEcbEncryptBase64(`${challenge.token}---${json}`, challenge.secretKey);
+      return { ok: true, verification: await aesEcbEncryptBase64(`${challenge.token}---${json}`, challenge.secretKey) };
     },
     [challenge],
   );

@@ -1,5 +1,15 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseRegistry, REMOTES, type RegistryEntry, type RemoteName, type RemoteRoutesModule } from '@portal/shared';
+import {
+  parseRegistry,
+  REMOTES,
+  type RegistryEntry,
+  type RemoteName,
+  type RemoteRoutesModule,
+  splitLocale,
+} from '@portal/shared';
+import { ownerOf } from './mounts.ts';
+// The shell provides every singleton, also those only remotes import.
+import './provided.ts';
 import { fetchWithRetry, retryPlugin } from './retry-plugin.ts';
 
 let registry: Partial<Record<RemoteName, RegistryEntry>> = {};
@@ -57,4 +67,14 @@ export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> 
     pending.set(name, p);
   }
   return p;
+}
+
+/**
+ * Starts loading the remote that owns `pathname` (the first page's), so its manifest, entry and
+ * routes arrive while the shell's own code does; the router then finds them loaded or in flight.
+ * A failure is left to the router, which reports it and shows the remote's fallback.
+ */
+export function prefetchRemoteOf(pathname: string): void {
+  const owner = ownerOf(splitLocale(pathname).path);
+  if (owner && registry[owner]) loadRemoteRoutes(owner).catch(() => {});
 }

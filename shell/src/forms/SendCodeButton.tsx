@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button } from '@portal/shared/chakra';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { type Catalog, type Catalogs, type Locale, sharedMessages, uiStore } from '@portal/shared';
 import en from './messages/en.json';
@@ -7,29 +6,25 @@ import zhCN from './messages/zh-CN.json';
 /**
  * The message catalog of the page: the shell's and shared kit's own, plus each remote's catalog
  * as that remote loads. One IntlProvider, so remote pages use plain react-intl.
+ *
+ * A remote's catalog is merged into the same objects, without re-rendering: its keys are its own
+ * (`checkout.*`, …) and only its pages, which mount after this, read them; telling React would
+ * re-render the whole page being left (every message, every styled component) in the middle of the
+ * navigation to the remote, for nothing.
  */
 const catalogs: Record<Locale, Catalog> = {
   en: { ...sharedMessages.en, ...en },
   'zh-CN': { ...sharedMessages['zh-CN'], ...zhCN },
 };
 let version = 0;
-const listeners = new Set<() => void>();
 
 export function addCatalogs(more: Catalogs): void {
-  catalogs.en = { ...catalogs.en, ...more.en };
-  catalogs['zh-CN'] = { ...catalogs['zh-CN'], ...more['zh-CN'] };
+  Object.assign(catalogs.en, more.en);
+  Object.assign(catalogs['zh-CN'], more['zh-CN']);
   version++;
-  for (const l of listeners) l();
 }
 
 export function useMessages(locale: Locale): Catalog {
-  useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => version,
-  );
   return catalogs[locale];
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';

@@ -1,4 +1,4 @@
-import { Flex } from '@chakra-ui/react';
+import { Flex } from '@portal/shared/chakra';
 import { Outlet } from 'react-router';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';

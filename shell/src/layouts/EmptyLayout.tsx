@@ -1,4 +1,4 @@
-import { Container, Flex, HStack } from '@chakra-ui/react';
+import { Container, Flex, HStack } from '@portal/shared/chakra';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';

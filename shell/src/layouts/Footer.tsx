@@ -1,4 +1,4 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { ContactList } from '@portal/shared/ui';
 import { useLocalized, useSubstation } from '../support/useSubstation.ts';

@@ -1,4 +1,4 @@
-import { Box, Button, Container, HStack, IconButton, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, HStack, IconButton, Separator, Stack, Text } from '@portal/shared/chakra';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';

@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button } from '@portal/shared/chakra';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { type Locale, localizePath } from '@portal/shared';

@@ -1,4 +1,4 @@
-import { HStack, Image, Text } from '@chakra-ui/react';
+import { HStack, Image, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';

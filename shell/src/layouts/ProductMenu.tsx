@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu, Portal } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';

@@ -1,4 +1,4 @@
-import { Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, Menu, Portal, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';

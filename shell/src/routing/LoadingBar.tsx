@@ -1,4 +1,4 @@
-import { Box } from '@chakra-ui/react';
+import { Box } from '@portal/shared/chakra';
 
 /** The thin progress bar at the top during navigation and while a remote loads. */
 export function LoadingBar({ active }: { active: boolean }) {

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import type { ReactNode } from 'react';
-import { api, callApi, type Locale, uiStore } from '@portal/shared';
+import { type Locale, uiStore } from '@portal/shared';
 import { CaptchaProvider } from '../captcha/CaptchaProvider.tsx';
 import { trackPageView } from '../analytics/analytics.ts';
+import { SandboxBand } from '../app/SandboxBand.tsx';
 import { AppToasts } from '../app/Toasts.tsx';
+import { useClientConfig } from '../app/clientConfig.ts';
 import { useMessages } from '../i18n/catalogs.ts';
 import { CustomerServicePanel } from '../support/CustomerServicePanel.tsx';
 import { useLocalized, useSubstation } from '../support/useSubstation.ts';
@@ -28,6 +29,7 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
       <DocumentTitle />
       <HeadLinks />
       <NavigationProgress />
+      <SandboxBand />
       {/* Scrolls to the top on navigation, or to the element the URL's hash names. */}
       <ScrollRestoration />
       <CaptchaGate>
@@ -80,10 +82,6 @@ function DocumentTitle() {
 
 /** The security check is on unless the server says otherwise (CAPTCHA_ENABLED=false). */
 function CaptchaGate({ children }: { children: ReactNode }) {
-  const { data } = useQuery({
-    queryKey: ['client-config'],
-    queryFn: () => callApi(api.clientConfigGet, undefined, { silent: true }),
-    staleTime: Infinity,
-  });
+  const { data } = useClientConfig();
   return <CaptchaProvider enabled={data?.captchaEnabled ?? true}>{children}</CaptchaProvider>;
 }

@@ -1,16 +1,25 @@
-import { Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { closeCustomerService, openCustomerService, uiStore } from '@portal/shared';
-import { ContactList } from '@portal/shared/ui';
-import { useLocalized, useSubstation } from './useSubstation.ts';
+import { deferred, useDeferred } from '../app/deferred.ts';
 
-/** The customer-service panel (SPEC section 2): opens from every page, channels and hours. */
+/** The drawer's code (and Chakra's drawer) loads on first use, or when the pointer or focus reaches the button. */
+const loadDrawer = deferred(() => import('./CustomerServiceDrawer.tsx').then((m) => m.CustomerServiceDrawer));
+const warmUp = () => void loadDrawer().catch(() => {});
+const drawerFailed = (error: unknown) => {
+  console.error('the customer-service panel could not be loaded', error);
+  closeCustomerService();
+};
+
+/**
+ * The customer-service panel (SPEC section 2): opens from every page (this button, or any page
+ * calling openCustomerService), with channels and hours.
+ */
 export function CustomerServicePanel() {
   const intl = useIntl();
   const { customerServiceVisible } = useSnapshot(uiStore);
-  const site = useSubstation();
-  const localized = useLocalized();
+  const Drawer = useDeferred(loadDrawer, customerServiceVisible, drawerFailed);
   return (
     <>
       <Button
@@ -23,6 +32,8 @@ export function CustomerServicePanel() {
         shadow="lg"
         size={{ base: 'md', md: 'lg' }}
         onClick={openCustomerService}
+        onPointerEnter={warmUp}
+        onFocus={warmUp}
         aria-label={intl.formatMessage({ id: 'cs.open' })}
         aria-haspopup="dialog"
         aria-expanded={customerServiceVisible}
@@ -34,48 +45,7 @@ export function CustomerServicePanel() {
           <FormattedMessage id="cs.open" />
         </Box>
       </Button>
-      <Drawer.Root
-        open={customerServiceVisible}
-        onOpenChange={(e) => (e.open ? openCustomerService() : closeCustomerService())}
-        size={{ base: 'full', sm: 'sm' }}
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>
-                  <FormattedMessage id="cs.title" />
-                </Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Stack gap={5}>
-                  <Box borderWidth="1px" borderRadius="lg" p={4} bg="brand.subtle">
-                    <Text fontSize="sm" color="fg.muted">
-                      <FormattedMessage id="cs.hours" />
-                    </Text>
-                    <Text fontSize="xl" fontWeight="bold">
-                      {site ? localized(site.serviceHours) : '24/7'}
-                    </Text>
-                    <Text fontSize="sm" mt={1}>
-                      <FormattedMessage id="cs.response" />
-                    </Text>
-                  </Box>
-                  <Box>
-                    <Text fontWeight="semibold" mb={2}>
-                      <FormattedMessage id="cs.channels" />
-                    </Text>
-                    {site ? <ContactList contacts={site.contacts} /> : null}
-                  </Box>
-                </Stack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'cs.close' })} />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {Drawer ? <Drawer open={customerServiceVisible} /> : null}
     </>
   );
 }

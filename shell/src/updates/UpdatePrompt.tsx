@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, HStack, Stack, Text } from '@portal/shared/chakra';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadedRegistry } from '../federation/remotes.ts';
@@ -7,6 +7,8 @@ import { checkForUpdate, UPDATE_POLL_MS } from './update-check.ts';
 /**
  * Polls the registry and the shell's build manifest (every 5 minutes and when the tab regains
  * focus). It only offers a reload: nothing reloads by itself, so a form in progress is never lost.
+ * Part of the boot code on purpose (not loaded on demand): after a shell deploy the old build's
+ * lazy chunks may be gone, and this is the notice that must still show then.
  */
 export function UpdatePrompt() {
   const intl = useIntl();

@@ -1,6 +1,6 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { BuyTraffic } from '@portal/shared/ui';
+import { BuyTraffic } from '@portal/shared/ui/forms';
 import { isPhone } from '../features/order/purchase.ts';
 
 /** /buy: dynamic residential traffic packages and custom amounts; phones continue in the H5 flow. */

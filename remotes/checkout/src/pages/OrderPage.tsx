@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button, Container, Heading, Stack } from '@portal/shared/chakra';
 import { useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';

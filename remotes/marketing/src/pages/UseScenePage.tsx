@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';

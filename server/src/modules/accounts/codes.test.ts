@@ -1,7 +1,7 @@
 import { AuthErrorCode, ResultCode } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testClock } from '../../test/app.ts';
+import { createTestApp, type TestApp, testClock, withoutSandboxEnv } from '../../test/app.ts';
 import { bearer, createTestUser } from '../../test/members.ts';
 import { outboxMessages } from '../messaging/tables.ts';
 import { CODE_TTL_MS, DAILY_CODES_PER_DESTINATION, DAILY_CODES_PER_IP, MAX_CODE_ATTEMPTS, RESEND_INTERVAL_MS } from './codes.ts';
@@ -169,7 +169,7 @@ describe('send-sms-code', () => {
   });
 
   it('refuses a channel without a provider outside the sandbox', async () => {
-    const real = await createTestApp({ env: { SANDBOX: 'false' } });
+    const real = await createTestApp({ env: withoutSandboxEnv() });
     try {
       const sms = await real.app.inject({
         method: 'POST',
@@ -199,7 +199,7 @@ describe('register', () => {
     const { mobile, ip } = fresh();
     await send({ mobile, scene: 0 }, { ip });
     const code = await lastCode(mobile);
-    const res = await register({ mobile, password: 'abc12345', code, agreement: true }, { ip });
+    const res = await register({ mobile, password: 'Kite-river-42', code, agreement: true }, { ip });
     expect(res.json()).toMatchObject({ code: 0, msg: '', data: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
     const me = await t.app.inject({ url: '/app-api/ip/member-user/get', headers: bearer(res.json().data.token) });
     expect(me.json().data).toMatchObject({
@@ -207,9 +207,9 @@ describe('register', () => {
       nickname: `${mobile.slice(0, 3)}****${mobile.slice(-4)}`,
     });
     // The same code again: used.
-    expect((await register({ mobile, password: 'abc12345', code, agreement: true }, { ip })).json()).toEqual(CODE_INVALID);
+    expect((await register({ mobile, password: 'Kite-river-42', code, agreement: true }, { ip })).json()).toEqual(CODE_INVALID);
     // And it logs in with the password.
-    expect((await post('/app-api/member/auth/login', { mobile, password: 'abc12345' })).json().code).toBe(0);
+    expect((await post('/app-api/member/auth/login', { mobile, password: 'Kite-river-42' })).json().code).toBe(0);
   });
 
   it('registers by e-mail, and the account logs in by e-mail', async () => {
@@ -229,20 +229,24 @@ describe('register', () => {
     const { mobile, ip } = fresh();
     await send({ mobile, scene: 0 }, { ip });
     const code = await lastCode(mobile);
-    expect((await register({ mobile, password: 'abc12345', code: wrong(code), agreement: true })).json()).toEqual(CODE_INVALID);
-    expect((await register({ mobile: fresh().mobile, password: 'abc12345', code, agreement: true })).json()).toEqual(
+    expect((await register({ mobile, password: 'Kite-river-42', code: wrong(code), agreement: true })).json()).toEqual(
       CODE_INVALID,
     );
-    const zh = await register({ mobile, password: 'abc12345', code: wrong(code), agreement: true }, { lang: 'zh-CN' });
+    expect((await register({ mobile: fresh().mobile, password: 'Kite-river-42', code, agreement: true })).json()).toEqual(
+      CODE_INVALID,
+    );
+    const zh = await register({ mobile, password: 'Kite-river-42', code: wrong(code), agreement: true }, { lang: 'zh-CN' });
     expect(zh.json()).toEqual({ ...CODE_INVALID, msg: '验证码错误或已过期' });
     clock.advance(CODE_TTL_MS);
-    expect((await register({ mobile, password: 'abc12345', code, agreement: true })).json()).toEqual(CODE_INVALID);
+    expect((await register({ mobile, password: 'Kite-river-42', code, agreement: true })).json()).toEqual(CODE_INVALID);
 
     const other = fresh();
     await send({ mobile: other.mobile, scene: 0 }, { ip: other.ip });
     const valid = await lastCode(other.mobile);
     clock.advance(CODE_TTL_MS - 1000);
-    expect((await register({ mobile: other.mobile, password: 'abc12345', code: valid, agreement: true })).json().code).toBe(0);
+    expect((await register({ mobile: other.mobile, password: 'Kite-river-42', code: valid, agreement: true })).json().code).toBe(
+      0,
+    );
   });
 
   it(`kills a code after ${MAX_CODE_ATTEMPTS} tries, even the right one after that`, async () => {
@@ -250,17 +254,41 @@ describe('register', () => {
     await send({ mobile, scene: 0 }, { ip });
     const code = await lastCode(mobile);
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
-      expect((await register({ mobile, password: 'abc12345', code: wrong(code), agreement: true })).json()).toEqual(CODE_INVALID);
+      expect((await register({ mobile, password: 'Kite-river-42', code: wrong(code), agreement: true })).json()).toEqual(
+        CODE_INVALID,
+      );
     }
-    expect((await register({ mobile, password: 'abc12345', code, agreement: true })).json()).toEqual(CODE_INVALID);
+    expect((await register({ mobile, password: 'Kite-river-42', code, agreement: true })).json()).toEqual(CODE_INVALID);
 
     const second = fresh();
     await send({ mobile: second.mobile, scene: 0 }, { ip: second.ip });
     const good = await lastCode(second.mobile);
     for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++)
-      await register({ mobile: second.mobile, password: 'abc12345', code: wrong(good), agreement: true });
-    expect((await register({ mobile: second.mobile, password: 'abc12345', code: good, agreement: true })).json().code).toBe(0);
+      await register({ mobile: second.mobile, password: 'Kite-river-42', code: wrong(good), agreement: true });
+    expect((await register({ mobile: second.mobile, password: 'Kite-river-42', code: good, agreement: true })).json().code).toBe(
+      0,
+    );
   });
+
+  it.each([40, 50])(
+    `counts %i parallel wrong codes atomically: ${MAX_CODE_ATTEMPTS} checks, then the code is dead`,
+    async (n) => {
+      const { mobile, ip } = fresh();
+      await send({ mobile, scene: 0 }, { ip });
+      const code = await lastCode(mobile);
+      const guesses = Array.from({ length: n }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const answers = await Promise.all(
+        guesses.map((guess) => register({ mobile, password: 'Kite-river-42', code: guess, agreement: true })),
+      );
+      expect(answers.map((r) => r.json())).toEqual(guesses.map(() => CODE_INVALID));
+      const [row] = await t.app.db
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.destination, `sms:${mobile}`));
+      expect(row?.attempts).toBe(MAX_CODE_ATTEMPTS);
+      expect((await register({ mobile, password: 'Kite-river-42', code, agreement: true })).json()).toEqual(CODE_INVALID);
+    },
+  );
 
   it('accepts only the newest code of a destination', async () => {
     const { mobile, ip } = fresh();
@@ -270,27 +298,31 @@ describe('register', () => {
     await send({ mobile, scene: 0 }, { ip });
     const second = await lastCode(mobile);
     if (first !== second)
-      expect((await register({ mobile, password: 'abc12345', code: first, agreement: true })).json()).toEqual(CODE_INVALID);
-    expect((await register({ mobile, password: 'abc12345', code: second, agreement: true })).json().code).toBe(0);
+      expect((await register({ mobile, password: 'Kite-river-42', code: first, agreement: true })).json()).toEqual(CODE_INVALID);
+    expect((await register({ mobile, password: 'Kite-river-42', code: second, agreement: true })).json().code).toBe(0);
   });
 
   it('gives an existing account the code error (it never got a code)', async () => {
     const user = await createTestUser(t.app.db);
     await send({ mobile: user.mobile, scene: 0 }, { ip: fresh().ip });
     for (const code of ['000000', '123456', '999999']) {
-      expect((await register({ mobile: user.mobile, password: 'abc12345', code, agreement: true })).json()).toEqual(CODE_INVALID);
+      expect((await register({ mobile: user.mobile, password: 'Kite-river-42', code, agreement: true })).json()).toEqual(
+        CODE_INVALID,
+      );
     }
   });
 
   it('requires the agreement to be ticked, with the message in both languages', async () => {
     const { mobile } = fresh();
-    const res = await register({ mobile, password: 'abc12345', code: '123456', agreement: false });
+    const res = await register({ mobile, password: 'Kite-river-42', code: '123456', agreement: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ agreement: 'Please read the Terms of Service and Privacy Policy first' });
-    const zh = await register({ mobile, password: 'abc12345', code: '123456', agreement: false }, { lang: 'zh-CN' });
+    const zh = await register({ mobile, password: 'Kite-river-42', code: '123456', agreement: false }, { lang: 'zh-CN' });
     expect(zh.json().fieldErrors).toEqual({ agreement: '请先阅读并同意《服务条款》和《隐私政策》' });
-    expect((await register({ mobile, password: 'abc12345', code: '123456' })).json().fieldErrors).toHaveProperty('agreement');
-    expect((await register({ mobile, password: 'abc12345', code: '123456', agreement: 'true' })).statusCode).toBe(400);
+    expect((await register({ mobile, password: 'Kite-river-42', code: '123456' })).json().fieldErrors).toHaveProperty(
+      'agreement',
+    );
+    expect((await register({ mobile, password: 'Kite-river-42', code: '123456', agreement: 'true' })).statusCode).toBe(400);
   });
 
   it('enforces the password rule: 8-32 characters, a letter and a digit', async () => {
@@ -304,8 +336,35 @@ describe('register', () => {
     }
     const zh = await register({ mobile, password: 'short1', code: '123456', agreement: true }, { lang: 'zh-CN' });
     expect(zh.json().fieldErrors.password).toBe('密码需为 8–32 位，且至少包含一个字母和一个数字');
-    const badCode = await register({ mobile, password: 'abc12345', code: '12345', agreement: true });
+    const badCode = await register({ mobile, password: 'Kite-river-42', code: '12345', agreement: true });
     expect(badCode.json().fieldErrors).toEqual({ code: 'Enter the 6-digit verification code' });
+  });
+});
+
+describe('common passwords', () => {
+  const TOO_COMMON = 'This password is too common and easy to guess, please choose another one';
+
+  it('register refuses one with a field message in both languages, before the code is spent', async () => {
+    const { mobile, ip } = fresh();
+    await send({ mobile, scene: 0 }, { ip });
+    const code = await lastCode(mobile);
+    const res = await register({ mobile, password: 'password1', code, agreement: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ResultCode.BadRequest, fieldErrors: { password: TOO_COMMON } });
+    const zh = await register({ mobile, password: 'Password1', code, agreement: true }, { lang: 'zh-CN' });
+    expect(zh.json().fieldErrors).toEqual({ password: '该密码过于常见，容易被猜到，请换一个' });
+    // The code was not tried: it still registers, with an uncommon password.
+    expect((await register({ mobile, password: 'Kite-river-42', code, agreement: true })).json().code).toBe(0);
+  });
+
+  it('reset-password refuses one, and the code stays good', async () => {
+    const user = await createTestUser(t.app.db);
+    await send({ mobile: user.mobile, scene: 3 }, { ip: fresh().ip });
+    const code = await lastCode(user.mobile ?? '');
+    const res = await reset({ mobile: user.mobile, code, password: 'qwerty123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ password: TOO_COMMON });
+    expect((await reset({ mobile: user.mobile, code, password: 'Kite-river-42' })).json()).toEqual(OK);
   });
 });
 

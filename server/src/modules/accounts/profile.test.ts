@@ -188,6 +188,19 @@ describe('PUT /app-api/ip/member-user/update-password', () => {
     expect((await put(CHANGE, { password: 'Changed123' }, tok)).json().fieldErrors).toHaveProperty('oldPassword');
   });
 
+  it('refuses a common new password with a field message in both languages, and changes nothing', async () => {
+    const user = await createTestUser(t.app.db);
+    const tok = await token(user.mobile, user.password);
+    const res = await put(CHANGE, { oldPassword: user.password, password: 'password1' }, tok);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      password: 'This password is too common and easy to guess, please choose another one',
+    });
+    const zh = await put(CHANGE, { oldPassword: user.password, password: 'Iloveyou1' }, tok, 'zh-CN');
+    expect(zh.json().fieldErrors).toEqual({ password: '该密码过于常见，容易被猜到，请换一个' });
+    expect((await login({ mobile: user.mobile, password: user.password }, { ip: freshIp() })).json().code).toBe(0);
+  });
+
   it(`locks the change for 15 minutes after ${OLD_PASSWORD_RULE.limit} wrong current passwords`, async () => {
     const user = await createTestUser(t.app.db);
     const tok = await token(user.mobile, user.password);

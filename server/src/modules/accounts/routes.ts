@@ -5,10 +5,12 @@ import { translate } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
 import { BusinessError, unauthorized } from '../../plugins/errors.ts';
+import { invalidField } from '../../plugins/validation.ts';
 import { requireCaptcha } from '../captcha/routes.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
 import { getWebsite } from '../system/service.ts';
 import { type Destination, destinationOf, requestCode, type SendOutcome } from './codes.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { changePassword, login, register, resetPassword, updateNickname } from './service.ts';
 import { revokeSession } from './sessions.ts';
 import { findUserById, toUserInfo } from './users.ts';
@@ -37,6 +39,19 @@ export function composeMessage(
     subject: translate(locale, 'message.code.subject', params),
     text: translate(locale, scene === VerificationScene.Register ? 'message.code.register' : 'message.code.reset', params),
   };
+}
+
+/**
+ * Refuses a new password from the common-password list with a field error on `password`, before
+ * anything is spent (captcha, code, lockout slot).
+ */
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw invalidField('password', {
+      en: translate('en', 'auth.passwordTooCommon'),
+      'zh-CN': translate('zh-CN', 'auth.passwordTooCommon'),
+    });
+  }
 }
 
 export async function accountsRoutes(
@@ -84,12 +99,14 @@ export async function accountsRoutes(
 
   route(app, authApi.authRegister, async (request) => {
     const { code, password, captchaVerification } = request.body;
+    await refuseCommonPassword(password);
     await requireCaptcha(app, config, captchaVerification);
     return register(app.db, { destination: destinationOf(request.body), code, password, now: app.now() });
   });
 
   route(app, authApi.authResetPassword, async (request) => {
     const { code, password } = request.body;
+    await refuseCommonPassword(password);
     await resetPassword(app.db, { destination: destinationOf(request.body), code, password, now: app.now() });
     return true;
   });
@@ -102,6 +119,7 @@ export async function accountsRoutes(
   route(app, authApi.memberUserUpdatePassword, async (request) => {
     const { id, sessionId } = currentUser(request);
     const { oldPassword, password } = request.body;
+    await refuseCommonPassword(password);
     await changePassword(app.db, { userId: id, sessionId, oldPassword, password, now: app.now() });
     return true;
   });

@@ -2,7 +2,7 @@ import { AuthErrorCode, type LoginResult, VerificationScene } from '@portal/shar
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
-import { clearFailures, type FailureRule, lockedFor, recordFailure } from '../limits/limits.ts';
+import { clearFailures, type FailureRule, lockedFor, releaseFailure, reserveFailure } from '../limits/limits.ts';
 import { type Destination, verifyCode } from './codes.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
 import { createSession, pruneSessions, revokeUserSessions } from './sessions.ts';
@@ -49,23 +49,26 @@ export interface LoginInput {
 
 /**
  * Checks login id and password and opens a session. Refused while the login id or the client
- * address is locked (too many failures); each failure counts for both.
+ * address is locked (too many failures); each failure counts for both. The failure is counted
+ * before the password is checked (a reserved slot, atomic in PostgreSQL) and given back on success,
+ * so parallel guesses never get more checks than the limits allow.
  */
 export async function login(db: Db, { login, password, ip, now = new Date(), beforeVerify }: LoginInput): Promise<LoginResult> {
   const idRule: FailureRule = { key: loginIdKey(login), ...LOGIN_ID_RULE };
   const ipRule: FailureRule = { key: loginIpKey(ip), ...LOGIN_IP_RULE };
+  // Cheap early answer, so a locked id does not spend the caller's captcha.
   const locked = await lockedFor(db, [idRule.key, ipRule.key], now);
   if (locked > 0) throw tooManyAttempts(locked);
   await beforeVerify?.();
+  // After the captcha: a request without one must not use up the owner's attempts.
+  const reservation = await reserveFailure(db, [idRule, ipRule], now);
+  if (!reservation.ok) throw tooManyAttempts(reservation.lockedMs);
 
   const user = await findUserByLogin(db, login);
   const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
-  if (!user || !ok) {
-    await recordFailure(db, idRule, now);
-    await recordFailure(db, ipRule, now);
-    throw loginFailed();
-  }
+  if (!user || !ok) throw loginFailed(); // the reserved slots stay counted as failures
   await clearFailures(db, idRule.key);
+  for (const slot of reservation.slots) if (slot.key === ipRule.key) await releaseFailure(db, slot);
   if (needsRehash(user.passwordHash)) {
     // The only moment the plain password is at hand: move the hash to today's parameters.
     await db
@@ -129,12 +132,12 @@ export async function changePassword(
   }: { userId: number; sessionId: number; oldPassword: string; password: string; now?: Date },
 ): Promise<void> {
   const rule: FailureRule = { key: oldPasswordKey(userId), ...OLD_PASSWORD_RULE };
-  const locked = await lockedFor(db, [rule.key], now);
-  if (locked > 0) throw tooManyAttempts(locked);
   const user = await findUserById(db, userId);
   if (!user) throw new BusinessError(AuthErrorCode.OldPasswordIncorrect, 'auth.oldPasswordIncorrect');
+  // Counted before the check (atomic), cleared on success: parallel guesses cannot outrun the limit.
+  const reservation = await reserveFailure(db, [rule], now);
+  if (!reservation.ok) throw tooManyAttempts(reservation.lockedMs);
   if (!(await verifyPassword(oldPassword, user.passwordHash))) {
-    await recordFailure(db, rule, now);
     throw new BusinessError(AuthErrorCode.OldPasswordIncorrect, 'auth.oldPasswordIncorrect');
   }
   const passwordHash = await hashPassword(password);

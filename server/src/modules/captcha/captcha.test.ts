@@ -1,7 +1,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import { AuthErrorCode, CaptchaErrorCode, captchaGetResult, envelope, ResultCode } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/ops.ts';
 import { createTestApp, type TestApp, testClock } from '../../test/app.ts';
 import { checkCaptcha, getCaptcha, passCaptcha, verificationFor } from '../../test/captcha.ts';
@@ -10,8 +10,8 @@ import { rateLimits } from '../limits/tables.ts';
 import { aesEcbDecrypt, aesEcbEncrypt } from './aes.ts';
 import { captchaAnswer } from './answer.ts';
 import { CLICK_WORD_POOL, CLICK_WORD_TARGETS, PIECE, PIECE_WIDTH } from './render.ts';
-import { CAPTCHA_GET_QUOTA } from './routes.ts';
-import { CAPTCHA_TTL_MS, VERIFICATION_TTL_MS } from './service.ts';
+import { CAPTCHA_CHECK_FAILURE_RULE, CAPTCHA_GET_QUOTA } from './routes.ts';
+import { CAPTCHA_TTL_MS, MIN_SOLVE_MS, SLIDER_Y, VERIFICATION_TTL_MS } from './service.ts';
 import { captchaChallenges } from './tables.ts';
 
 const clock = testClock();
@@ -20,18 +20,28 @@ beforeAll(async () => {
   t = await createTestApp({ env: { CAPTCHA_ENABLED: 'true' }, clock });
 });
 afterAll(() => t.close());
+// Every test starts with fresh per-address failure counts (the tests of that limit use their own addresses).
+beforeEach(() => clock.advance(CAPTCHA_CHECK_FAILURE_RULE.blockMs));
 
-const slider = async () => {
-  const captcha = await getCaptcha(t.app, 'blockPuzzle');
+/** A slider captcha, its stored answer, and the point that solves it; the person took the minimum time. */
+const slider = async ({ ip, think = MIN_SOLVE_MS.blockPuzzle }: { ip?: string; think?: number } = {}) => {
+  const captcha = await getCaptcha(t.app, 'blockPuzzle', { ip });
   const stored = await captchaAnswer(t.app.db, captcha.token);
   if (!stored || Array.isArray(stored.answer)) throw new Error('expected a slider answer');
-  return { captcha, answer: stored.answer };
+  clock.advance(think);
+  return { captcha, answer: stored.answer, solution: { x: stored.answer.x, y: SLIDER_Y } };
 };
-const words = async () => {
+const words = async ({ think = MIN_SOLVE_MS.clickWord }: { think?: number } = {}) => {
   const captcha = await getCaptcha(t.app, 'clickWord');
   const stored = await captchaAnswer(t.app.db, captcha.token);
   if (!stored || !Array.isArray(stored.answer)) throw new Error('expected click answers');
+  clock.advance(think);
   return { captcha, answer: stored.answer };
+};
+const TOO_MANY = {
+  code: CaptchaErrorCode.TooManyFailures,
+  data: null,
+  msg: `Too many failed verifications, try again in ${CAPTCHA_CHECK_FAILURE_RULE.blockMs / 60_000} minutes`,
 };
 const FAILED = { code: CaptchaErrorCode.VerificationFailed, data: null, msg: 'verification failed' };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -152,10 +162,10 @@ describe('POST /app-api/system/captcha/get', () => {
 });
 
 describe('POST /app-api/system/captcha/check', () => {
-  it('accepts the slider within ±5 px of the answer (y ignored)', async () => {
+  it("accepts the slider within ±5 px of the answer, with the widget's y of 5", async () => {
     for (const dx of [-5, 0, 3, 5]) {
       const { captcha, answer } = await slider();
-      const res = await checkCaptcha(t.app, captcha, 'blockPuzzle', { x: answer.x + dx, y: 999 });
+      const res = await checkCaptcha(t.app, captcha, 'blockPuzzle', { x: answer.x + dx, y: SLIDER_Y });
       expect(res.json(), `dx ${dx}`).toEqual({ code: 0, data: { result: true }, msg: '' });
     }
   });
@@ -163,7 +173,7 @@ describe('POST /app-api/system/captcha/check', () => {
   it('refuses the slider 6 px or more away, in both languages', async () => {
     for (const dx of [-6, 6, 40]) {
       const { captcha, answer } = await slider();
-      const res = await checkCaptcha(t.app, captcha, 'blockPuzzle', { x: answer.x + dx, y: answer.y });
+      const res = await checkCaptcha(t.app, captcha, 'blockPuzzle', { x: answer.x + dx, y: SLIDER_Y });
       expect(res.json(), `dx ${dx}`).toEqual(FAILED);
     }
     const { captcha, answer } = await slider();
@@ -173,11 +183,34 @@ describe('POST /app-api/system/captcha/check', () => {
       payload: {
         captchaType: 'blockPuzzle',
         token: captcha.token,
-        pointJson: aesEcbEncrypt(JSON.stringify({ x: answer.x + 20, y: 0 }), captcha.secretKey),
+        pointJson: aesEcbEncrypt(JSON.stringify({ x: answer.x + 20, y: SLIDER_Y }), captcha.secretKey),
       },
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(zh.json()).toEqual({ ...FAILED, msg: '验证失败' });
+  });
+
+  it('checks y as AJ-Captcha does: the right x with any other y fails', async () => {
+    for (const y of [0, 4, 6, 999, -5]) {
+      const { captcha, answer } = await slider();
+      expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', { x: answer.x, y })).json(), `y ${y}`).toEqual(FAILED);
+    }
+  });
+
+  it('refuses an answer sooner than a person could give it, and the token is spent', async () => {
+    const fast = await slider({ think: MIN_SOLVE_MS.blockPuzzle - 1 });
+    expect((await checkCaptcha(t.app, fast.captcha, 'blockPuzzle', fast.solution)).json()).toEqual(FAILED);
+    clock.advance(5000);
+    expect((await checkCaptcha(t.app, fast.captcha, 'blockPuzzle', fast.solution)).json()).toEqual(FAILED);
+    const instant = await slider({ think: 0 });
+    expect((await checkCaptcha(t.app, instant.captcha, 'blockPuzzle', instant.solution)).json()).toEqual(FAILED);
+    const clicks = await words({ think: MIN_SOLVE_MS.clickWord - 1 });
+    expect((await checkCaptcha(t.app, clicks.captcha, 'clickWord', clicks.answer)).json()).toEqual(FAILED);
+    // At the minimum, both pass.
+    const ok = await slider({ think: MIN_SOLVE_MS.blockPuzzle });
+    expect((await checkCaptcha(t.app, ok.captcha, 'blockPuzzle', ok.solution)).json().code).toBe(0);
+    const okClicks = await words({ think: MIN_SOLVE_MS.clickWord });
+    expect((await checkCaptcha(t.app, okClicks.captcha, 'clickWord', okClicks.answer)).json().code).toBe(0);
   });
 
   it('accepts clicks within ±25 px on each axis, in order, and refuses otherwise', async () => {
@@ -198,25 +231,29 @@ describe('POST /app-api/system/captcha/check', () => {
   });
 
   it('checks a token once: even the right answer fails the second time', async () => {
-    const { captcha, answer } = await slider();
-    expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', answer)).json().code).toBe(0);
-    expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', answer)).json()).toEqual(FAILED);
+    const { captcha, solution } = await slider();
+    expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', solution)).json().code).toBe(0);
+    expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', solution)).json()).toEqual(FAILED);
     const wrongFirst = await slider();
-    expect((await checkCaptcha(t.app, wrongFirst.captcha, 'blockPuzzle', { x: 0, y: 0 })).json()).toEqual(FAILED);
-    expect((await checkCaptcha(t.app, wrongFirst.captcha, 'blockPuzzle', wrongFirst.answer)).json()).toEqual(FAILED);
+    expect((await checkCaptcha(t.app, wrongFirst.captcha, 'blockPuzzle', { x: 0, y: SLIDER_Y })).json()).toEqual(FAILED);
+    expect((await checkCaptcha(t.app, wrongFirst.captcha, 'blockPuzzle', wrongFirst.solution)).json()).toEqual(FAILED);
+    // clickWord alike: one wrong try spends the token.
+    const clicks = await words();
+    expect((await checkCaptcha(t.app, clicks.captcha, 'clickWord', [...clicks.answer].reverse())).json()).toEqual(FAILED);
+    expect((await checkCaptcha(t.app, clicks.captcha, 'clickWord', clicks.answer)).json()).toEqual(FAILED);
   });
 
   it('refuses an expired token (2 minutes)', async () => {
-    const { captcha, answer } = await slider();
+    const { captcha, solution } = await slider();
     clock.advance(CAPTCHA_TTL_MS);
-    expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', answer)).json()).toEqual(FAILED);
+    expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', solution)).json()).toEqual(FAILED);
     const fresh = await slider();
-    clock.advance(CAPTCHA_TTL_MS - 1000);
-    expect((await checkCaptcha(t.app, fresh.captcha, 'blockPuzzle', fresh.answer)).json().code).toBe(0);
+    clock.advance(CAPTCHA_TTL_MS - 1000 - MIN_SOLVE_MS.blockPuzzle);
+    expect((await checkCaptcha(t.app, fresh.captcha, 'blockPuzzle', fresh.solution)).json().code).toBe(0);
   });
 
   it('refuses unknown tokens, another type, garbage and a point encrypted with another key', async () => {
-    const { captcha, answer } = await slider();
+    const { captcha, solution: answer } = await slider();
     const send = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/app-api/system/captcha/check', payload, headers: { 'accept-language': 'en' } });
     const enc = (value: unknown, key = captcha.secretKey) => aesEcbEncrypt(JSON.stringify(value), key);
@@ -228,7 +265,7 @@ describe('POST /app-api/system/captcha/check', () => {
     const other = await slider();
     expect(
       (
-        await send({ captchaType: 'blockPuzzle', token: other.captcha.token, pointJson: enc(other.answer, 'AAAAAAAAAAAAAAAA') })
+        await send({ captchaType: 'blockPuzzle', token: other.captcha.token, pointJson: enc(other.solution, 'AAAAAAAAAAAAAAAA') })
       ).json(),
     ).toEqual(FAILED);
     const third = await slider();
@@ -243,6 +280,82 @@ describe('POST /app-api/system/captcha/check', () => {
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/app-api/system/captcha/check', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
+
+describe('guessing', () => {
+  const W = 310;
+  /** A blind guess that knows the protocol: y = 5, x anywhere the piece can be, after the minimum time. */
+  const blindX = () => PIECE_WIDTH + 20 + Math.floor(Math.random() * (W - 2 * PIECE_WIDTH - 24));
+
+  it('a blind guesser from one address gets at most the failure limit of checks, so only a tiny fraction passes', async () => {
+    const ip = '198.51.100.200';
+    const tokens = 100; // what one address may get in 10 minutes
+    let passed = 0;
+    let failed = 0;
+    let refused = 0;
+    for (let i = 0; i < tokens; i++) {
+      const { captcha } = await slider({ ip, think: 0 });
+      clock.advance(MIN_SOLVE_MS.blockPuzzle);
+      const body = (await checkCaptcha(t.app, captcha, 'blockPuzzle', { x: blindX(), y: SLIDER_Y }, { ip })).json();
+      if (body.code === 0) passed += 1;
+      else if (body.code === CaptchaErrorCode.VerificationFailed) failed += 1;
+      else if (body.code === CaptchaErrorCode.TooManyFailures) refused += 1;
+    }
+    // Each check is a 11-in-174 guess; only 10 wrong ones are allowed per 15 minutes. Expected passes:
+    // 10 × p / (1 − p) ≈ 0.67 of 100 tokens (0.7 %); before, about 6 of 100 (6.3 %), with no end.
+    console.info(`blind guessing from one address: ${passed} of ${tokens} passed (${(passed / tokens) * 100} %)`);
+    expect(failed).toBe(CAPTCHA_CHECK_FAILURE_RULE.limit);
+    expect(refused).toBe(tokens - passed - failed);
+    expect(passed).toBeLessThanOrEqual(6); // P(more than 6) ≈ 3e-5
+  });
+
+  it(`holds the per-address failure limit (${CAPTCHA_CHECK_FAILURE_RULE.limit}) under 50 parallel checks, in both languages`, async () => {
+    const ip = '198.51.100.201';
+    const challenges = [];
+    for (let i = 0; i < 50; i++) challenges.push(await slider({ ip: '198.51.100.202', think: 0 }));
+    clock.advance(MIN_SOLVE_MS.blockPuzzle);
+    const answers = await Promise.all(
+      challenges.map(({ captcha, answer }) =>
+        checkCaptcha(t.app, captcha, 'blockPuzzle', { x: answer.x + 40, y: SLIDER_Y }, { ip }).then((r) => r.json()),
+      ),
+    );
+    expect(answers.filter((a) => a.code === CaptchaErrorCode.VerificationFailed)).toHaveLength(CAPTCHA_CHECK_FAILURE_RULE.limit);
+    expect(answers.filter((a) => a.code === CaptchaErrorCode.TooManyFailures)).toHaveLength(
+      50 - CAPTCHA_CHECK_FAILURE_RULE.limit,
+    );
+    // Locked, even for the right answer; another address is not.
+    const right = await slider();
+    expect((await checkCaptcha(t.app, right.captcha, 'blockPuzzle', right.solution, { ip })).json()).toEqual(TOO_MANY);
+    const zh = await slider();
+    const zhRes = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/system/captcha/check',
+      payload: {
+        captchaType: 'blockPuzzle',
+        token: zh.captcha.token,
+        pointJson: aesEcbEncrypt(JSON.stringify(zh.solution), zh.captcha.secretKey),
+      },
+      remoteAddress: ip,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zhRes.json()).toEqual({ ...TOO_MANY, msg: '验证失败次数过多，请 15 分钟后再试' });
+    const elsewhere = await slider();
+    expect(
+      (await checkCaptcha(t.app, elsewhere.captcha, 'blockPuzzle', elsewhere.solution, { ip: '198.51.100.203' })).json().code,
+    ).toBe(0);
+    // The block ends after 15 minutes.
+    clock.advance(CAPTCHA_CHECK_FAILURE_RULE.blockMs);
+    const later = await slider();
+    expect((await checkCaptcha(t.app, later.captcha, 'blockPuzzle', later.solution, { ip })).json().code).toBe(0);
+  });
+
+  it('passed checks do not count: a person solving many captchas from one address is never locked', async () => {
+    const ip = '198.51.100.204';
+    for (let i = 0; i < CAPTCHA_CHECK_FAILURE_RULE.limit + 5; i++) {
+      const { captcha, solution } = await slider({ ip });
+      expect((await checkCaptcha(t.app, captcha, 'blockPuzzle', solution, { ip })).json().code, `check ${i}`).toBe(0);
     }
   });
 });
@@ -295,7 +408,7 @@ describe('captchaVerification', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/app-api/member/auth/register',
-      payload: { mobile: '13612340000', password: 'abc12345', code: '123456', agreement: true },
+      payload: { mobile: '13612340000', password: 'Kite-river-42', code: '123456', agreement: true },
       headers: { 'accept-language': 'en' },
     });
     expect(register.json()).toEqual(REQUIRED);

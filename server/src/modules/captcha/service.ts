@@ -13,6 +13,16 @@ export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 3 * 60 * 1000;
 /** Slider: the piece's left edge may be off by this many image pixels. */
 export const SLIDER_TOLERANCE = 5;
+/**
+ * Slider: the y every client sends. As in AJ-Captcha, the piece image is as high as the background,
+ * so the expected y is this constant; an answer with another y did not come from the widget.
+ */
+export const SLIDER_Y = 5;
+/**
+ * The quickest a person answers after `get`: load the picture, find the hole (or the characters),
+ * drag (or click four times). A faster answer is a script's; it fails and spends the token.
+ */
+export const MIN_SOLVE_MS: Record<CaptchaType, number> = { blockPuzzle: 500, clickWord: 1000 };
 /** clickWord: each click may be off by this many image pixels, on each axis separately. */
 export const CLICK_TOLERANCE = 25;
 /** Rows are deleted this long after their challenge expired (every verification has expired by then). */
@@ -78,7 +88,12 @@ export function solves(type: CaptchaType, answer: CaptchaAnswer, plaintext: stri
   }
   if (type === 'blockPuzzle') {
     const given = point.safeParse(value);
-    return !Array.isArray(answer) && given.success && Math.abs(given.data.x - answer.x) <= SLIDER_TOLERANCE;
+    return (
+      !Array.isArray(answer) &&
+      given.success &&
+      Math.abs(given.data.x - answer.x) <= SLIDER_TOLERANCE &&
+      Math.round(given.data.y) === SLIDER_Y
+    );
   }
   const given = z.array(point).safeParse(value);
   if (!Array.isArray(answer) || !given.success || given.data.length !== answer.length) return false;
@@ -90,9 +105,9 @@ export function solves(type: CaptchaType, answer: CaptchaAnswer, plaintext: stri
 
 /**
  * Checks a solution. The token is claimed first (one atomic UPDATE): whatever the outcome, it can
- * never be checked again, so guessing costs a new captcha each time. On success the expected
- * captchaVerification (AES of `token---<the point JSON as sent>`) is stored hashed for
- * consumeVerification.
+ * never be checked again, so guessing costs a new captcha each time. An answer sooner than
+ * MIN_SOLVE_MS after `get` fails. On success the expected captchaVerification (AES of
+ * `token---<the point JSON as sent>`) is stored hashed for consumeVerification.
  */
 export async function checkCaptcha(db: Db, body: CaptchaCheckBody, now: Date): Promise<boolean> {
   const [row] = await db
@@ -101,8 +116,14 @@ export async function checkCaptcha(db: Db, body: CaptchaCheckBody, now: Date): P
     .where(
       and(eq(captchaChallenges.token, body.token), isNull(captchaChallenges.checkedAt), gt(captchaChallenges.expiresAt, now)),
     )
-    .returning({ type: captchaChallenges.type, secretKey: captchaChallenges.secretKey, answer: captchaChallenges.answer });
+    .returning({
+      type: captchaChallenges.type,
+      secretKey: captchaChallenges.secretKey,
+      answer: captchaChallenges.answer,
+      createdAt: captchaChallenges.createdAt,
+    });
   if (!row || row.type !== body.captchaType) return false;
+  if (now.getTime() - row.createdAt.getTime() < MIN_SOLVE_MS[row.type]) return false;
   const plaintext = aesEcbDecrypt(body.pointJson, row.secretKey);
   if (plaintext === null || !solves(body.captchaType, row.answer, plaintext)) return false;
   const verification = aesEcbEncrypt(`${body.token}---${plaintext}`, row.secretKey);

@@ -10,6 +10,8 @@ import {
   unitPriceFor,
 } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import { CACHE_MAX_STALE_MS } from '../../cache/cache.ts';
+import { cacheFor, changed } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { customTrafficRules, flowPackages } from './tables.ts';
@@ -28,25 +30,15 @@ const toPackage = (row: PackageRow): TrafficPackage => ({
 
 /**
  * The public catalogue is read on every visit to /buy but changes a few times a year: each instance
- * keeps it for CATALOGUE_TTL_MS. Orders never use this copy (they price from the table), and a change
- * made in this process (ops over the socket) clears it at once; another instance sees it within the TTL.
+ * keeps it for CATALOGUE_TTL_MS. Orders never use this copy (they price from the table). A change
+ * clears it at once on every instance (cache/invalidation.ts: in this process directly, from other
+ * processes by the table's NOTIFY); the TTL bounds it if a notification is lost.
  */
-export const CATALOGUE_TTL_MS = 10_000;
-const catalogueCache = new WeakMap<Db, { at: number; packages: Promise<TrafficPackage[]> }>();
-
-export function forgetCatalogue(db: Db): void {
-  catalogueCache.delete(db);
-}
+export const CATALOGUE_TTL_MS = CACHE_MAX_STALE_MS;
 
 /** Packages on sale, cheapest first. */
 export function listPackages(db: Db): Promise<TrafficPackage[]> {
-  const cached = catalogueCache.get(db);
-  if (cached && Date.now() - cached.at < CATALOGUE_TTL_MS) return cached.packages;
-  const packages = readPackages(db);
-  catalogueCache.set(db, { at: Date.now(), packages });
-  // A failed read is not kept.
-  packages.catch(() => forgetCatalogue(db));
-  return packages;
+  return cacheFor(db).cached('catalogue:packages', CATALOGUE_TTL_MS, () => readPackages(db), { tags: ['prices'] });
 }
 
 async function readPackages(db: Db): Promise<TrafficPackage[]> {
@@ -123,7 +115,7 @@ export async function savePackage(db: Db, input: PackageInput, id?: number): Pro
   try {
     return await writePackage(db, input, id);
   } finally {
-    forgetCatalogue(db);
+    changed(db, 'prices');
   }
 }
 
@@ -151,4 +143,5 @@ export async function saveCustomRule(db: Db, rule: CustomTrafficRule): Promise<v
     .insert(customTrafficRules)
     .values({ id: 1, ...rule })
     .onConflictDoUpdate({ target: customTrafficRules.id, set: { ...rule, updatedAt: new Date() } });
+  changed(db, 'prices');
 }

@@ -8,12 +8,14 @@ import {
   LICENCE_MAX_BYTES,
   ResultCode,
 } from '@portal/shared';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpsContext, runOps } from '../../cli/ops.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, TEST_DATA_KEY, type TestApp, withoutSandboxEnv } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { memberUsers } from '../accounts/tables.ts';
+import { idCardHash } from './crypto.ts';
+import { backfillIdCardHashes } from './service.ts';
 import { certificationReviews, enterpriseCertifications, personalCertifications } from './tables.ts';
 
 let t: TestApp;
@@ -26,6 +28,13 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF body')]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n');
 const ID = '11010519491231002X';
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A valid ID card number of its own for each n (born 1990-01-01, sequence n), check character included. */
+function idNumber(n: number): string {
+  const first17 = `11010119900101${String(n).padStart(3, '0')}`;
+  const sum = [...first17].reduce((acc, digit, i) => acc + Number(digit) * (ID_WEIGHTS[i] ?? 0), 0);
+  return `${first17}${'10X98765432'[sum % 11]}`;
+}
 const USCC = '91330100716105852F';
 
 const FIELDS = {
@@ -162,13 +171,120 @@ describe('personal certification', () => {
   });
 });
 
+describe('one ID card number, several accounts', () => {
+  const KEY = Buffer.from(TEST_DATA_KEY, 'base64');
+  const LIMIT_EN = {
+    code: CertificationErrorCode.IdCardLimit,
+    data: null,
+    msg: 'This ID card number cannot be used to certify another account. If you think this is a mistake, please contact customer service',
+  };
+  const rowsOf = (idCard: string) =>
+    t.app.db
+      .select()
+      .from(personalCertifications)
+      .where(eq(personalCertifications.idCardHash, idCardHash(KEY, idCard)));
+
+  it('certifies at most 3 accounts; the 4th is refused in its language and learns nothing of the others', async () => {
+    expect(t.config.certMaxAccountsPerIdCard).toBe(3);
+    const id = idNumber(1);
+    for (let i = 0; i < 3; i++) {
+      const { token } = await member();
+      expect((await submitPersonal(token, { realName: '张三', idCard: id })).json(), `account ${i}`).toEqual({
+        code: 0,
+        data: true,
+        msg: '',
+      });
+    }
+    const fourth = await member();
+    // Lower-case x or not, the same number.
+    expect((await submitPersonal(fourth.token, { realName: '张三', idCard: id.toLowerCase() })).json()).toEqual(LIMIT_EN);
+    expect((await submitPersonal(fourth.token, { realName: '张三', idCard: id }, 'zh-CN')).json()).toEqual({
+      ...LIMIT_EN,
+      msg: '该身份证号码无法再用于认证其他账号，如有疑问请联系客服',
+    });
+    expect(await me(fourth.token)).toMatchObject({ identificationStatus: IdentificationStatus.Pending, certificationType: null });
+    expect(await personal(fourth.token)).toEqual({ code: 0, data: null, msg: '' });
+    expect(await rowsOf(id)).toHaveLength(3);
+    // Another number still works for that account.
+    expect((await submitPersonal(fourth.token, { realName: '李四', idCard: idNumber(2) })).json().code).toBe(0);
+  });
+
+  it.each([10, 20])('holds under %i parallel submissions of one number by different accounts', async (n) => {
+    const id = idNumber(10 + n);
+    const members = await Promise.all(Array.from({ length: n }, () => member()));
+    const answers = await Promise.all(
+      members.map(({ token }) => submitPersonal(token, { realName: '王五', idCard: id }).then((r) => r.json().code)),
+    );
+    expect(answers.filter((c) => c === 0)).toHaveLength(3);
+    expect(answers.filter((c) => c === CertificationErrorCode.IdCardLimit)).toHaveLength(n - 3);
+    expect(new Set((await rowsOf(id)).map((r) => r.userId)).size).toBe(3);
+  });
+
+  it('is configurable (CERT_MAX_ACCOUNTS_PER_ID_CARD)', async () => {
+    const strict = await createTestApp({ database: t.database, env: { CERT_MAX_ACCOUNTS_PER_ID_CARD: '1' } });
+    try {
+      const id = idNumber(3);
+      const submit = async () => {
+        const user = await createTestUser(t.app.db);
+        const token = await loginToken(strict.app, user.mobile as string, user.password);
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/app-api/ip/member-user-personal-info/create',
+          payload: { realName: '赵六', idCard: id },
+          headers: { ...bearer(token), 'accept-language': 'en' },
+        });
+        return res.json().code;
+      };
+      expect(await submit()).toBe(0);
+      expect(await submit()).toBe(CertificationErrorCode.IdCardLimit);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("ops: cert id-hash gives the number's hash, cert list --id-hash its accounts", async () => {
+    const id = idNumber(4);
+    const a = await member();
+    const b = await member();
+    await submitPersonal(a.token, { realName: '周七', idCard: id });
+    await submitPersonal(b.token, { realName: '周七', idCard: id });
+    expect(await ops('cert', 'id-hash', id.toLowerCase())).toBe(0);
+    const hash = out[0] ?? '';
+    expect(hash).toBe(idCardHash(KEY, id));
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await ops('cert', 'list', '--id-hash', hash)).toBe(0);
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatch(
+      new RegExp(`^\\d+\tuser ${a.user.id} ${a.user.mobile}\t周七\t110101\\*{8}${id.slice(-4)}\t.+\tsuccess$`),
+    );
+    expect(out[1]).toContain(`user ${b.user.id} `);
+    expect(out.join('\n')).not.toContain(id);
+    expect(await ops('cert', 'list', '--id-hash', 'f'.repeat(64))).toBe(0);
+    expect(out).toEqual(['(no personal certifications with this ID card number)']);
+    expect(await ops('cert', 'list', '--id-hash', 'nope')).toBe(2);
+    expect(await ops('cert', 'list', '--id-hash', hash, '--status', 'all')).toBe(2);
+    expect(await ops('cert', 'id-hash', '110105194912310021')).toBe(2);
+  });
+
+  it('fills in the hash of rows stored before the column existed', async () => {
+    const id = idNumber(5);
+    const { user, token } = await member();
+    await submitPersonal(token, { realName: '吴八', idCard: id });
+    await t.app.db.update(personalCertifications).set({ idCardHash: null }).where(eq(personalCertifications.userId, user.id));
+    expect(await rowsOf(id)).toHaveLength(0);
+    expect(await backfillIdCardHashes(t.app.db, KEY)).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(id)).toHaveLength(1);
+    expect(await t.app.db.$count(personalCertifications, isNull(personalCertifications.idCardHash))).toBe(0);
+  });
+});
+
 describe('personal certification with a real verification service (IDV_URL)', () => {
   it('sends name and ID with the app code; a mismatch or an outage is refused and nothing changes', async () => {
     const calls: { url: string; headers: Record<string, string>; body: string }[] = [];
     let answer = { ok: true, status: 200, body: '{"match":false}' };
     const idv = await createTestApp({
       database: t.database,
-      env: { SANDBOX: 'false', IDV_URL: 'https://idv.example.com/verify', IDV_APP_CODE: 'code-1' },
+      env: { ...withoutSandboxEnv(), IDV_URL: 'https://idv.example.com/verify', IDV_APP_CODE: 'code-1' },
       fetch: async (url, init) => {
         calls.push({ url, headers: init.headers, body: init.body });
         return { ok: answer.ok, status: answer.status, text: async () => answer.body };
@@ -181,7 +297,7 @@ describe('personal certification with a real verification service (IDV_URL)', ()
         idv.app.inject({
           method: 'POST',
           url: '/app-api/ip/member-user-personal-info/create',
-          payload: { realName: '赵六', idCard: ID },
+          payload: { realName: '赵六', idCard: idNumber(900) },
           headers: { ...bearer(token), 'accept-language': lang },
         });
       expect((await submit('en')).json()).toEqual({
@@ -193,7 +309,7 @@ describe('personal certification with a real verification service (IDV_URL)', ()
       expect(calls[0]).toEqual({
         url: 'https://idv.example.com/verify',
         headers: expect.objectContaining({ authorization: 'APPCODE code-1' }),
-        body: JSON.stringify({ name: '赵六', idCard: ID }),
+        body: JSON.stringify({ name: '赵六', idCard: idNumber(900) }),
       });
       answer = { ok: false, status: 503, body: 'down' };
       expect((await submit('en')).json().code).toBe(CertificationErrorCode.VerifierUnavailable);

@@ -61,10 +61,12 @@ describe('DATA_ENCRYPTION_KEY and IDV_* configuration', () => {
   };
 
   it('is required outside the sandbox, optional inside', () => {
-    expect(issues({ SANDBOX: 'false' })).toEqual(['DATA_ENCRYPTION_KEY']);
+    expect(issues({ SANDBOX: 'false', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'portal@example.com' })).toEqual([
+      'DATA_ENCRYPTION_KEY',
+    ]);
     expect(issues({ ALIPAY_APP_ID: '2021000000000000' })).toContain('DATA_ENCRYPTION_KEY');
     expect(loadConfig({ SANDBOX: 'true' }).dataEncryptionKey).toBeNull();
-    expect(loadConfig({ SANDBOX: 'false', DATA_ENCRYPTION_KEY: KEY.toString('base64') }).dataEncryptionKey?.equals(KEY)).toBe(
+    expect(loadConfig({ SANDBOX: 'true', DATA_ENCRYPTION_KEY: KEY.toString('base64') }).dataEncryptionKey?.equals(KEY)).toBe(
       true,
     );
   });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,6 +39,17 @@ export function encryptField(key: Buffer, plain: string, purpose: string): strin
 export function decryptField(key: Buffer, stored: string, purpose: string): string {
   if (!stored.startsWith(VERSION)) throw new Error('unknown ciphertext format');
   return open(key, Buffer.from(stored.slice(VERSION.length), 'base64url'), purpose).toString('utf8');
+}
+
+/**
+ * A stable, keyed fingerprint of an ID card number (HMAC-SHA256, 64 hex characters) for finding
+ * the accounts that used it. Keyed with a sub-key of the data key: an ID number has too little
+ * entropy for a plain hash (every valid number can be hashed in minutes), but without the key the
+ * fingerprint says nothing.
+ */
+export function idCardHash(key: Buffer, idCard: string): string {
+  const subKey = createHmac('sha256', key).update('portal:id-card-hash:v1').digest();
+  return createHmac('sha256', subKey).update(idCard.trim().toUpperCase()).digest('hex');
 }
 
 export const encryptBytes = (key: Buffer, plain: Buffer, purpose: string): Buffer => seal(key, plain, purpose);

@@ -16,11 +16,19 @@ import { type LocalizedValidationError, validatorCompiler } from '../../plugins/
 import type { FetchLike } from '../messaging/transports.ts';
 import { resolveDataKey } from './crypto.ts';
 import { detectLicenceType, LICENCE_EXTENSIONS, readLicence, removeLicence, saveLicence } from './licence.ts';
-import { assertCanSubmit, getEnterprise, getPersonal, ownLicence, submitEnterprise, submitPersonal } from './service.ts';
+import {
+  assertCanSubmit,
+  getEnterprise,
+  getPersonal,
+  IdCardLimitError,
+  ownLicence,
+  submitEnterprise,
+  submitPersonal,
+} from './service.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './verifier.ts';
 
 export interface CertificationRoutesOptions {
-  config: Pick<Config, 'dataDir' | 'sandbox' | 'dataEncryptionKey' | 'identityVerifier'>;
+  config: Pick<Config, 'dataDir' | 'sandbox' | 'dataEncryptionKey' | 'identityVerifier' | 'certMaxAccountsPerIdCard'>;
   fetch?: FetchLike;
   /** Replaces the configured identity verifier (tests). */
   verifier?: IdentityVerifier;
@@ -108,11 +116,18 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
 
   route(app, certificationApi.personalCertCreate, async (request) => {
     const { realName, idCard } = request.body;
-    await submitPersonal(
-      app.db,
-      { key, verifier: identityVerifier, now: app.now() },
-      { userId: currentUser(request).id, realName, idCard },
-    );
+    const userId = currentUser(request).id;
+    try {
+      await submitPersonal(
+        app.db,
+        { key, verifier: identityVerifier, now: app.now(), maxAccountsPerIdCard: config.certMaxAccountsPerIdCard },
+        { userId, realName, idCard },
+      );
+    } catch (err) {
+      // For support: `npm run ops -- cert list --id-hash <hash>` shows the accounts of the number.
+      if (err instanceof IdCardLimitError) request.log.warn({ userId, idCardHash: err.idCardHash }, 'ID card limit reached');
+      throw err;
+    }
     return true;
   });
 

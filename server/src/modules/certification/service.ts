@@ -6,11 +6,11 @@ import {
   type LicenceType,
   type PersonalCertInfo,
 } from '@portal/shared';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
-import { decryptField, encryptField } from './crypto.ts';
+import { decryptField, encryptField, idCardHash } from './crypto.ts';
 import { certificationReviews, enterpriseCertifications, personalCertifications } from './tables.ts';
 import { type IdentityVerifier, VerifierUnavailableError } from './verifier.ts';
 
@@ -64,16 +64,55 @@ export interface PersonalSubmission {
   idCard: string;
 }
 
+/** The ID card number certifies as many accounts as it may; says nothing about those accounts. */
+export class IdCardLimitError extends BusinessError {
+  constructor(readonly idCardHash: string) {
+    super(CertificationErrorCode.IdCardLimit, 'cert.idCardLimit');
+  }
+}
+
+/** Other accounts certified with this ID card number (personal, approved). */
+async function accountsOfIdCard(db: Db | Tx, hash: string, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(personalCertifications.userId) })
+    .from(personalCertifications)
+    .where(
+      and(
+        eq(personalCertifications.idCardHash, hash),
+        eq(personalCertifications.status, IdentificationStatus.Success),
+        ne(personalCertifications.userId, userId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Namespace of the transaction-scoped advisory locks on ID card hashes (the two-number form, so it
+ * never meets the single-number migration lock).
+ */
+const ID_CARD_LOCK_SPACE = 8_008;
+/** The second lock number: 32 bits of the hash (collisions only make two numbers wait for each other). */
+const lockNumber = (hash: string) => Number.parseInt(hash.slice(0, 8), 16) | 0;
+
 /**
  * Personal certification: checked by the identity verifier and, when the name matches, approved at
- * once (status 3 Success, type 0 Personal).
+ * once (status 3 Success, type 0 Personal). One ID card number certifies at most
+ * `maxAccountsPerIdCard` accounts: counted before the verifier is paid for, and again in the insert
+ * transaction under an advisory lock on the number's hash, so parallel submissions cannot exceed it.
  */
 export async function submitPersonal(
   db: Db,
-  { key, verifier, now }: { key: Buffer; verifier: IdentityVerifier | null; now: Date },
+  {
+    key,
+    verifier,
+    now,
+    maxAccountsPerIdCard,
+  }: { key: Buffer; verifier: IdentityVerifier | null; now: Date; maxAccountsPerIdCard: number },
   { userId, realName, idCard }: PersonalSubmission,
 ): Promise<void> {
   await assertCanSubmit(db, userId);
+  const hash = idCardHash(key, idCard);
+  if ((await accountsOfIdCard(db, hash, userId)) >= maxAccountsPerIdCard) throw new IdCardLimitError(hash);
   if (!verifier) throw new BusinessError(CertificationErrorCode.VerifierUnavailable, 'cert.verifierUnavailable');
   let result: Awaited<ReturnType<IdentityVerifier['verify']>>;
   try {
@@ -88,10 +127,14 @@ export async function submitPersonal(
   if (result !== 'match') throw new BusinessError(CertificationErrorCode.NameMismatch, 'cert.nameMismatch');
   await db.transaction(async (tx) => {
     await lockUnlessOpen(tx, userId);
+    // Held until commit: a parallel submission of the same number counts after this one's insert.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ID_CARD_LOCK_SPACE}, ${lockNumber(hash)})`);
+    if ((await accountsOfIdCard(tx, hash, userId)) >= maxAccountsPerIdCard) throw new IdCardLimitError(hash);
     await tx.insert(personalCertifications).values({
       userId,
       realName,
       idCardEnc: encryptField(key, idCard, ID_CARD),
+      idCardHash: hash,
       status: IdentificationStatus.Success,
       createdAt: now,
     });
@@ -154,6 +197,63 @@ export async function getPersonal(db: Db, key: Buffer, userId: number): Promise<
     status: row.status,
     createdAt: row.createdAt.getTime(),
   };
+}
+
+/**
+ * Fills in the ID card hash of rows stored before it existed (decrypting each number once). Run at
+ * start; idempotent, so several instances may run it at once. Returns how many rows it filled.
+ */
+export async function backfillIdCardHashes(db: Db, key: Buffer): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: personalCertifications.id, idCardEnc: personalCertifications.idCardEnc })
+      .from(personalCertifications)
+      .where(isNull(personalCertifications.idCardHash))
+      .orderBy(personalCertifications.id)
+      .limit(500);
+    if (rows.length === 0) return filled;
+    for (const row of rows) {
+      const hash = idCardHash(key, decryptField(key, row.idCardEnc, ID_CARD));
+      await db
+        .update(personalCertifications)
+        .set({ idCardHash: hash })
+        .where(and(eq(personalCertifications.id, row.id), isNull(personalCertifications.idCardHash)));
+      filled += 1;
+    }
+  }
+}
+
+export interface PersonalListItem {
+  id: number;
+  userId: number;
+  mobile: string | null;
+  email: string | null;
+  realName: string;
+  /** Masked, as the owner sees it. */
+  idCard: string;
+  status: IdentificationStatus;
+  createdAt: Date;
+}
+
+/** Every personal certification made with the ID card number of this hash, oldest first (ops). */
+export async function listPersonalByIdCardHash(db: Db, key: Buffer, hash: string): Promise<PersonalListItem[]> {
+  const rows = await db
+    .select({
+      id: personalCertifications.id,
+      userId: personalCertifications.userId,
+      mobile: memberUsers.mobile,
+      email: memberUsers.email,
+      realName: personalCertifications.realName,
+      idCardEnc: personalCertifications.idCardEnc,
+      status: personalCertifications.status,
+      createdAt: personalCertifications.createdAt,
+    })
+    .from(personalCertifications)
+    .innerJoin(memberUsers, eq(memberUsers.id, personalCertifications.userId))
+    .where(eq(personalCertifications.idCardHash, hash))
+    .orderBy(personalCertifications.createdAt, personalCertifications.id);
+  return rows.map(({ idCardEnc, ...row }) => ({ ...row, idCard: maskIdCard(decryptField(key, idCardEnc, ID_CARD)) }));
 }
 
 type EnterpriseRow = typeof enterpriseCertifications.$inferSelect;

@@ -16,11 +16,18 @@ export const personalCertifications = pgTable(
       .references(() => memberUsers.id, { onDelete: 'cascade' }),
     realName: text('real_name').notNull(),
     idCardEnc: text('id_card_enc').notNull(),
+    /**
+     * Keyed hash of the ID card number (crypto.ts idCardHash): finds the accounts of one number
+     * (the per-number limit, `ops cert list --id-hash`) without decrypting. Null only for rows
+     * older than the column until the server fills them in at start.
+     */
+    idCardHash: text('id_card_hash'),
     status: smallint('status').$type<IdentificationStatus>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('personal_certifications_user_id').on(t.userId),
+    index('personal_certifications_id_card_hash').on(t.idCardHash),
     check('personal_certifications_status', sql`${t.status} between 0 and 4`),
   ],
 );

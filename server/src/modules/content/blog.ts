@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@portal/shared';
 import { and, arrayContains, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { changed as dataChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { PostSource } from './files.ts';
@@ -201,7 +202,7 @@ function differs(row: Row, source: PostSource): boolean {
  */
 export async function publishPosts(db: Db, sources: PostSource[], now: Date): Promise<PublishResult[]> {
   if (sources.length === 0) return [];
-  return db.transaction(async (tx) => {
+  const results = await db.transaction(async (tx) => {
     const existing = await tx
       .select()
       .from(blogPosts)
@@ -237,6 +238,8 @@ export async function publishPosts(db: Db, sources: PostSource[], now: Date): Pr
     }
     return results;
   });
+  dataChanged(db, 'posts');
+  return results;
 }
 
 /** Stores the posts whose slug is not in the database yet (the seed); returns how many were added. */
@@ -289,6 +292,7 @@ export async function unpublishPost(db: Db, slug: string): Promise<'hidden' | 'a
   if (!row) return null;
   if (row.status === 'hidden') return 'already hidden';
   await db.update(blogPosts).set({ status: 'hidden' }).where(eq(blogPosts.id, row.id));
+  dataChanged(db, 'posts');
   return 'hidden';
 }
 

@@ -1,5 +1,6 @@
 import { type ApiData, ContentErrorCode, type contentApi, HELP_CATEGORIES, type HelpCategory, type Locale } from '@portal/shared';
 import { type AnyColumn, and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { changed as dataChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { HelpSource } from './files.ts';
@@ -123,7 +124,7 @@ const differs = (row: Row, source: HelpSource) =>
  */
 export async function publishHelp(db: Db, sources: HelpSource[], now: Date): Promise<PublishResult[]> {
   if (sources.length === 0) return [];
-  return db.transaction(async (tx) => {
+  const results = await db.transaction(async (tx) => {
     const keys = sources.map((s) => s.key);
     const existing = await tx.select().from(helpDocs).where(inArray(helpDocs.key, keys)).for('update');
     const byKey = new Map(existing.map((row) => [row.key, row]));
@@ -145,6 +146,8 @@ export async function publishHelp(db: Db, sources: HelpSource[], now: Date): Pro
     }
     return results;
   });
+  dataChanged(db, 'help');
+  return results;
 }
 
 /** Stores the answers whose key is not in the database yet (the seed); returns how many were added. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
-import { clearFailures, consume, lockedFor, purgeRateLimits, recordFailure } from './limits.ts';
+import { clearFailures, consume, lockedFor, purgeRateLimits, releaseFailure, reserveFailure } from './limits.ts';
 import { rateLimits } from './tables.ts';
 
 let database: TestDatabase;
@@ -51,39 +51,71 @@ describe('consume (quotas)', () => {
 
 describe('failure lockouts', () => {
   const rule = { key: 'test:login', limit: 3, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+  const reserve = (r: typeof rule, ms: number) => reserveFailure(database.db, [r], at(ms));
 
-  it('blocks the key for blockMs at the limit-th failure within the window', async () => {
-    expect(await recordFailure(database.db, rule, at(0))).toBe(false);
-    expect(await recordFailure(database.db, rule, at(1000))).toBe(false);
+  it('counts every reservation as a failure; the limit-th blocks the key for blockMs at once', async () => {
+    expect((await reserve(rule, 0)).ok).toBe(true);
+    expect((await reserve(rule, 1000)).ok).toBe(true);
     expect(await lockedFor(database.db, [rule.key], at(2000))).toBe(0);
-    expect(await recordFailure(database.db, rule, at(2000))).toBe(true);
+    expect(await reserve(rule, 2000)).toEqual({ ok: true, slots: [{ key: rule.key, startedBlock: at(2000 + 15 * 60_000) }] });
     expect(await lockedFor(database.db, [rule.key], at(2000))).toBe(15 * 60_000);
+    expect(await reserve(rule, 3000)).toEqual({ ok: false, lockedMs: 15 * 60_000 - 1000 });
     expect(await lockedFor(database.db, ['unrelated', rule.key], at(62_000))).toBe(14 * 60_000);
     expect(await lockedFor(database.db, [rule.key], at(2000 + 15 * 60_000))).toBe(0);
+    // After the block, a fresh window.
+    expect(await reserve(rule, 2000 + 15 * 60_000)).toEqual({ ok: true, slots: [{ key: rule.key, startedBlock: null }] });
   });
 
   it('does not add up failures of different windows', async () => {
     const r = { ...rule, key: 'test:spread' };
-    await recordFailure(database.db, r, at(0));
-    await recordFailure(database.db, r, at(1000));
-    expect(await recordFailure(database.db, r, at(15 * 60_000 + 1))).toBe(false);
+    await reserve(r, 0);
+    await reserve(r, 1000);
+    expect(await reserve(r, 15 * 60_000 + 1)).toEqual({ ok: true, slots: [{ key: r.key, startedBlock: null }] });
     expect(await lockedFor(database.db, [r.key], at(15 * 60_000 + 2))).toBe(0);
+  });
+
+  it('takes a slot of every rule or none: a blocked key refuses without counting the others', async () => {
+    const id = { ...rule, key: 'test:all-id' };
+    const ip = { ...rule, key: 'test:all-ip', limit: 1 };
+    expect((await reserveFailure(database.db, [id, ip], at(0))).ok).toBe(true); // blocks ip
+    for (let i = 0; i < 5; i++) expect((await reserveFailure(database.db, [id, ip], at(10 + i))).ok).toBe(false);
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, id.key));
+    expect(row?.count).toBe(1);
+  });
+
+  it('releaseFailure gives a slot back and lifts the block that slot started', async () => {
+    const r = { ...rule, key: 'test:release' };
+    await reserve(r, 0);
+    const a = await reserve(r, 1);
+    const b = await reserve(r, 2);
+    if (!a.ok || !b.ok) throw new Error('expected slots');
+    expect(await lockedFor(database.db, [r.key], at(3))).toBeGreaterThan(0);
+    for (const slot of [...b.slots, ...a.slots]) await releaseFailure(database.db, slot);
+    expect(await lockedFor(database.db, [r.key], at(3))).toBe(0);
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, r.key));
+    expect(row?.count).toBe(1);
   });
 
   it('clearFailures forgets the count and ends a block', async () => {
     const r = { ...rule, key: 'test:clear' };
-    for (let i = 0; i < 3; i++) await recordFailure(database.db, r, at(i));
+    for (let i = 0; i < 3; i++) await reserve(r, i);
     expect(await lockedFor(database.db, [r.key], at(10))).toBeGreaterThan(0);
     await clearFailures(database.db, r.key);
     expect(await lockedFor(database.db, [r.key], at(10))).toBe(0);
-    expect(await recordFailure(database.db, r, at(20))).toBe(false);
+    expect(await reserve(r, 20)).toEqual({ ok: true, slots: [{ key: r.key, startedBlock: null }] });
+  });
+
+  it.each([40, 50])('never hands out more than `limit` slots to %i concurrent callers', async (n) => {
+    const r = { ...rule, key: `test:race-${n}`, limit: 5 };
+    const results = await Promise.all(Array.from({ length: n }, () => reserve(r, 0)));
+    expect(results.filter((x) => x.ok)).toHaveLength(5);
   });
 });
 
 describe('purgeRateLimits', () => {
   it('deletes rows an hour after their window or block ended, and keeps the others', async () => {
     await consume(database.db, [{ key: 'purge:old', limit: 1, windowMs: 60_000 }], at(0));
-    await recordFailure(database.db, { key: 'purge:blocked', limit: 1, windowMs: 60_000, blockMs: 3 * 60 * 60_000 }, at(0));
+    await reserveFailure(database.db, [{ key: 'purge:blocked', limit: 1, windowMs: 60_000, blockMs: 3 * 60 * 60_000 }], at(0));
     await purgeRateLimits(database.db, at(2 * 60 * 60_000));
     const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys).not.toContain('purge:old');

@@ -9,8 +9,9 @@ import { rateLimits } from './tables.ts';
  * - quotas (`consume`): at most `limit` events per window, e.g. one code per destination per 60 s;
  *   several quotas are taken together or not at all, so a request refused by one of them does not
  *   use up the others;
- * - failure lockouts (`lockedFor`, `recordFailure`, `clearFailures`): `limit` failures within the
- *   window block the key for `blockMs`.
+ * - failure lockouts (`reserveFailure`, `releaseFailure`, `clearFailures`, `lockedFor`): `limit`
+ *   failures within the window block the key for `blockMs`. The slot is taken before the secret is
+ *   checked and given back on success, so parallel attempts cannot outrun the count.
  *
  * Windows are fixed and start at the first event (not calendar days): "10 a day" means at most 10
  * in any window that starts with a counted event and lasts 24 hours.
@@ -90,31 +91,87 @@ export async function lockedFor(db: Db, keys: string[], now: Date): Promise<numb
 }
 
 /**
- * Counts one failure; the one that reaches the limit within the window blocks the key for blockMs
- * (and starts a fresh count for after the block). Returns whether the key is blocked now.
+ * One attempt's place in the failure count of a key; `startedBlock` is the block this attempt's
+ * count started (it reached the limit), so giving the slot back can lift exactly that block.
  */
-export async function recordFailure(db: Db, rule: FailureRule, now: Date): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - rule.windowMs);
-  const expired = sql`${rateLimits.windowStart} <= ${at(cutoff)}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: rule.key, windowStart: now, count: 1, expiresAt: new Date(now.getTime() + rule.windowMs) })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        windowStart: sql`case when ${expired} then ${at(now)} else ${rateLimits.windowStart} end`,
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        expiresAt: sql`greatest(${rateLimits.expiresAt}, ${at(new Date(now.getTime() + rule.windowMs))})`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  if (!row || row.count < rule.limit) return false;
-  const blockedUntil = new Date(now.getTime() + rule.blockMs);
+export interface FailureSlot {
+  key: string;
+  startedBlock: Date | null;
+}
+
+export type FailureReservation = { ok: true; slots: FailureSlot[] } | { ok: false; lockedMs: number };
+
+/**
+ * Takes a failure slot of every rule before a secret is checked, or none while any key is blocked
+ * (then how long the longest block lasts). The attempt counts as a failure from this moment: the
+ * one that reaches a limit blocks its key for blockMs at once, so N parallel attempts never get
+ * more than `limit` checks. An attempt that succeeds gives its slot back (releaseFailure) or clears
+ * the key (clearFailures). Rows are locked in key order for the transaction, as in consume.
+ *
+ * A window starts at the first counted attempt; a key whose block has ended starts a fresh window.
+ */
+export async function reserveFailure(db: Db, rules: FailureRule[], now: Date): Promise<FailureReservation> {
+  return db.transaction(async (tx) => {
+    const states = new Map<string, { count: number; blockedUntil: Date | null }>();
+    for (const rule of [...rules].sort((a, b) => a.key.localeCompare(b.key))) {
+      const cutoff = new Date(now.getTime() - rule.windowMs);
+      // A new window: the old one ended with no block running, or the block itself has ended.
+      const restart = sql`(${rateLimits.blockedUntil} is null and ${rateLimits.windowStart} <= ${at(cutoff)}) or ${rateLimits.blockedUntil} <= ${at(now)}`;
+      const [row] = await tx
+        .insert(rateLimits)
+        .values({ key: rule.key, windowStart: now, count: 0, expiresAt: new Date(now.getTime() + rule.windowMs) })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            windowStart: sql`case when ${restart} then ${at(now)} else ${rateLimits.windowStart} end`,
+            count: sql`case when ${restart} then 0 else ${rateLimits.count} end`,
+            blockedUntil: sql`case when ${restart} then null else ${rateLimits.blockedUntil} end`,
+            expiresAt: sql`case when ${restart} then ${at(new Date(now.getTime() + rule.windowMs))} else ${rateLimits.expiresAt} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, blockedUntil: rateLimits.blockedUntil });
+      if (!row) throw new Error('upsert returned no row');
+      states.set(rule.key, row);
+    }
+    const lockedMs = Math.max(
+      0,
+      ...[...states.values()].map((s) => (s.blockedUntil ? s.blockedUntil.getTime() - now.getTime() : 0)),
+    );
+    if (lockedMs > 0) return { ok: false, lockedMs };
+    const slots: FailureSlot[] = [];
+    for (const rule of rules) {
+      const count = (states.get(rule.key)?.count ?? 0) + 1;
+      const startedBlock = count >= rule.limit ? new Date(now.getTime() + rule.blockMs) : null;
+      await tx
+        .update(rateLimits)
+        .set({
+          count,
+          ...(startedBlock && {
+            blockedUntil: startedBlock,
+            expiresAt: sql`greatest(${rateLimits.expiresAt}, ${at(startedBlock)})`,
+          }),
+        })
+        .where(eq(rateLimits.key, rule.key));
+      slots.push({ key: rule.key, startedBlock });
+    }
+    return { ok: true, slots };
+  });
+}
+
+/**
+ * Gives back the slot of an attempt that succeeded: one failure fewer, and the block its count
+ * started (if any, and still the same block) lifted.
+ */
+export async function releaseFailure(db: Db, slot: FailureSlot): Promise<void> {
   await db
     .update(rateLimits)
-    .set({ blockedUntil, count: 0, windowStart: now, expiresAt: sql`greatest(${rateLimits.expiresAt}, ${at(blockedUntil)})` })
-    .where(eq(rateLimits.key, rule.key));
-  return true;
+    .set({
+      count: sql`greatest(${rateLimits.count} - 1, 0)`,
+      ...(slot.startedBlock && {
+        blockedUntil: sql`case when ${rateLimits.blockedUntil} = ${at(slot.startedBlock)} then null else ${rateLimits.blockedUntil} end`,
+      }),
+    })
+    .where(eq(rateLimits.key, slot.key));
 }
 
 /** Forgets the failures of a key and ends its block (a successful login, a password reset). */

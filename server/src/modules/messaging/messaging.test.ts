@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp, withoutSandboxEnv } from '../../test/app.ts';
 import { createMessenger, Messenger } from './messenger.ts';
 import { outboxMessages } from './tables.ts';
 import {
@@ -96,7 +96,7 @@ describe('sandbox outbox routes', () => {
   });
 
   it('do not exist without SANDBOX', async () => {
-    const real = await createTestApp({ env: { SANDBOX: 'false' } });
+    const real = await createTestApp({ env: withoutSandboxEnv() });
     try {
       for (const url of ['/sandbox/outbox', '/sandbox/outbox.json', '/sandbox/outbox.json?to=13800138000']) {
         const res = await real.app.inject({ url, headers: { accept: 'text/html' } });
@@ -123,7 +123,7 @@ describe('createMessenger', () => {
 
   it('uses the configured providers outside the sandbox; a channel without one is unavailable', () => {
     const none = createMessenger(
-      loadConfig({ DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', SANDBOX: 'false' }),
+      loadConfig({ DATA_ENCRYPTION_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ...withoutSandboxEnv() }),
       deps,
     );
     expect([none.available('sms'), none.available('email')]).toEqual([false, false]);

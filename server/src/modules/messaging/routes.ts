@@ -1,6 +1,8 @@
+import { text } from '@portal/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { createMessenger, type Messenger } from './messenger.ts';
 import { outboxMessages } from './tables.ts';
@@ -69,6 +71,7 @@ function outboxPage(messages: OutboxEntry[], to: string | undefined): string {
   header { background: #1f2937; color: #fff; padding: 16px 24px; }
   header h1 { margin: 0; font-size: 18px; }
   header p { margin: 4px 0 0; color: #cbd5e1; }
+  header p.band { margin: 0 0 8px; color: #fde68a; }
   main { padding: 16px 24px; }
   form { margin-bottom: 12px; display: flex; gap: 8px; }
   input { padding: 6px 8px; border: 1px solid #cbd5e1; border-radius: 6px; min-width: 260px; }
@@ -88,7 +91,7 @@ function outboxPage(messages: OutboxEntry[], to: string | undefined): string {
 </style>
 </head>
 <body>
-<header><h1>Sandbox outbox</h1><p>SMS and e-mails the portal would have sent (SANDBOX=true). Newest first, at most ${OUTBOX_LIMIT}.</p></header>
+<header><p class="band" role="note"><strong>Sandbox — not for real customers</strong> · <strong lang="zh-CN">沙箱环境 — 请勿用于真实客户</strong> (answers this machine only unless SANDBOX_UNSAFE_PUBLIC=true)</p><h1>Sandbox outbox</h1><p>SMS and e-mails the portal would have sent (SANDBOX=true). Newest first, at most ${OUTBOX_LIMIT}.</p></header>
 <main>
 <form method="get"><input name="to" placeholder="Mobile number or e-mail" value="${escapeHtml(to ?? '')}"><button type="submit">Filter</button><a class="button" href="/sandbox/outbox">All</a></form>
 ${
@@ -106,10 +109,9 @@ ${rows}
 </html>`;
 }
 
-const outboxQuery = (query: unknown): string | undefined => {
-  const to = (query as { to?: unknown } | null)?.to;
-  return typeof to === 'string' && to.trim() !== '' ? to.slice(0, 320) : undefined;
-};
+// Validated like contract input: a `to` with NUL would otherwise fail in PostgreSQL as a 500.
+const outboxQuery = z.object({ to: text(320).optional() });
+const outboxTo = (query: unknown) => (query as z.output<typeof outboxQuery>).to || undefined;
 
 export interface MessagingOptions {
   config: Pick<Config, 'sandbox' | 'sms' | 'mail'>;
@@ -119,7 +121,7 @@ export interface MessagingOptions {
 /**
  * Decorates app.messenger (see messenger.ts) and, in the sandbox only, serves the outbox:
  * `GET /sandbox/outbox` (a page for people) and `GET /sandbox/outbox.json?to=` (for tests). Without
- * SANDBOX the routes do not exist.
+ * SANDBOX the routes do not exist; with it they answer loopback clients only (plugins/sandbox-guard.ts).
  */
 export const messagingPlugin = fp<MessagingOptions>(
   async (app, { config, fetch }) => {
@@ -128,15 +130,19 @@ export const messagingPlugin = fp<MessagingOptions>(
     app.addHook('preClose', () => messenger.settle());
     if (!config.sandbox) return;
 
-    app.get('/sandbox/outbox.json', { schema: { hide: true } }, async (request, reply) => {
+    const schema = { hide: true, querystring: outboxQuery };
+    app.get('/sandbox/outbox.json', { schema }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { messages: await listOutbox(app, outboxQuery(request.query)) };
+      return { messages: await listOutbox(app, outboxTo(request.query)) };
     });
-    app.get('/sandbox/outbox', { schema: { hide: true } }, async (request, reply) => {
-      const to = outboxQuery(request.query);
+    app.get('/sandbox/outbox', { schema }, async (request, reply) => {
+      const to = outboxTo(request.query);
       return reply
         .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+        )
         .type('text/html; charset=utf-8')
         .send(outboxPage(await listOutbox(app, to), to));
     });

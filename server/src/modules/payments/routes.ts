@@ -18,18 +18,18 @@ import {
 } from './service.ts';
 
 export interface PaymentsRoutesOptions {
-  config: Pick<Config, 'sandbox' | 'publicBaseUrl'>;
+  config: Pick<Config, 'sandbox'>;
   gateways: Gateways;
 }
 
 const gatewayParam = z.object({ gateway: z.enum(['alipay', 'wechat', 'sandbox']) });
 
-/** The portal's origin as the browser and the providers reach it, and the caller's locale prefix. */
-export function paymentUrls(config: Pick<Config, 'publicBaseUrl'>, request: FastifyRequest): PaymentUrls {
-  return {
-    base: (config.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
-    localePrefix: request.locale === 'en' ? '/en' : '',
-  };
+/**
+ * The portal's public origin for this request (plugins/public-origin.ts: PUBLIC_BASE_URL or a
+ * configured substation, never a Host header as sent) and the caller's locale prefix.
+ */
+export async function paymentUrls(app: FastifyInstance, request: FastifyRequest): Promise<PaymentUrls> {
+  return { base: await app.publicOrigins.of(request), localePrefix: request.locale === 'en' ? '/en' : '' };
 }
 
 /** Paying orders (POST /app-api/order/pay, getPayInfo) and the providers' notifications. */
@@ -52,7 +52,7 @@ export async function paymentsRoutes(app: FastifyInstance, { config, gateways }:
       order: await rechargePayable(app.db, app.now(), userId, request.body.orderId, describe(request)),
       channel: request.body.channel,
       clientIp: request.ip,
-      urls: paymentUrls(config, request),
+      urls: await paymentUrls(app, request),
     });
   });
 
@@ -90,6 +90,10 @@ export async function paymentsRoutes(app: FastifyInstance, { config, gateways }:
   });
 
   if (gateways.sandbox) {
-    await app.register(sandboxCashierRoutes, { gateway: gateways.sandbox, notifyPath: `${NOTIFY_PATH_PREFIX}/sandbox` });
+    await app.register(sandboxCashierRoutes, {
+      gateway: gateways.sandbox,
+      notifyPath: `${NOTIFY_PATH_PREFIX}/sandbox`,
+      allowsRedirect: (url) => app.publicOrigins.allows(url),
+    });
   }
 }

@@ -185,6 +185,12 @@ describe('proxy credential verification', () => {
     expect((await verify(userOf(main.username), main.password, `${KEY}x`)).statusCode).toBe(403);
   });
 
+  it('checks the API key before the body: a caller without it learns nothing of the schema', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/app-api/proxy-network/verify', payload: { username: 1 } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 403, data: null, msg: expect.any(String) });
+  });
+
   it('allows a generated username with the right password, with the details', async () => {
     const res = await verify(userOf(main.username), main.password);
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { PROXY_NETWORK_KEY_HEADER, ProxyErrorCode, proxyApi, proxyNetworkVerifyApi } from '@portal/shared';
+import { ProxyErrorCode, proxyApi, proxyNetworkVerifyApi } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
 import { BusinessError } from '../../plugins/errors.ts';
+import { proxyNetworkRoutes } from '../../plugins/proxy-network.ts';
 import { areaList, cityList, countryList, isCountry } from './regions.ts';
 import {
   createSubAccount,
@@ -15,12 +15,6 @@ import {
   updateAccount,
   verifyCredentials,
 } from './service.ts';
-
-function sameKey(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Region lists are the same for everyone and change only with a release: cached for a day. */
 const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=86400');
@@ -59,13 +53,11 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
   route(app, proxyApi.proxyAccountResetPassword, (request) => resetPassword(app.db, currentUser(request).id, request.body.id));
   route(app, proxyApi.proxyAccountDelete, (request) => deleteAccount(app.db, currentUser(request).id, request.body.id));
 
-  route(app, proxyNetworkVerifyApi.proxyVerify, (request) => {
-    const key = config.proxyNetworkApiKey;
-    const given = request.headers[PROXY_NETWORK_KEY_HEADER];
-    if (!key || typeof given !== 'string' || !sameKey(given, key)) {
-      // A machine caller: a plain HTTP 403, like the usage ingestion.
-      throw Object.assign(new Error('missing or wrong proxy network API key'), { statusCode: 403 });
-    }
-    return verifyCredentials(app.db, config.proxy, request.body.username, request.body.password);
+  await app.register(proxyNetworkRoutes, {
+    key: config.proxyNetworkApiKey,
+    register: (scope) =>
+      route(scope, proxyNetworkVerifyApi.proxyVerify, (request) =>
+        verifyCredentials(app.db, config.proxy, request.body.username, request.body.password),
+      ),
   });
 }

@@ -1,10 +1,12 @@
 import { redirectApi } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/contract.ts';
-import { findRedirect } from './service.ts';
+import { findRedirect, followableTarget } from './service.ts';
 
 export async function redirectsRoutes(app: FastifyInstance): Promise<void> {
-  // Asked on every client navigation: one indexed lookup, no caching, so an operator's change
-  // applies to the very next navigation on every instance.
-  route(app, redirectApi.redirectGet, async (request) => ({ target: await findRedirect(app.db, request.query.path) }));
+  // Asked on every client navigation: answered from the rules held in memory, which an operator's
+  // change invalidates at once on every instance (service.ts, cache/invalidation.ts).
+  route(app, redirectApi.redirectGet, async (request) => ({
+    target: followableTarget(await findRedirect(app.db, request.query.path)),
+  }));
 }

@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Writes through a temp file in the same directory, so readers see the old or the new file, never half. */
+/**
+ * Writes through a temp file in the same directory, so readers see the old or the new file, never
+ * half. Owner-only, like everything in DATA_DIR (data-dir.ts).
+ */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(tmp, 'wx');
+  const handle = await open(tmp, 'wx', 0o600);
   try {
     await handle.writeFile(content);
     await handle.sync();
@@ -48,14 +51,18 @@ export async function hashFiles(dir: string, files: string[]): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Copies `files` from `from` into the new directory `to` (which must not exist yet). */
+/**
+ * Copies `files` from `from` into the new directory `to` (which must not exist yet), owner-only
+ * (DATA_DIR, see data-dir.ts): copyFile gives the copy its source's mode whatever the umask says.
+ */
 export async function copyFiles(from: string, to: string, files: string[]): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
-  await mkdir(to);
+  await mkdir(dirname(to), { recursive: true, mode: 0o700 });
+  await mkdir(to, { mode: 0o700 });
   for (const file of files) {
     const target = join(to, ...file.split('/'));
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     await copyFile(join(from, ...file.split('/')), target, constants.COPYFILE_EXCL);
+    await chmod(target, 0o600);
   }
 }
 

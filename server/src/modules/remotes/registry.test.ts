@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeDist } from '../../test/dist.ts';
 import { createRemoteRegistry, type RemoteRegistry } from './registry.ts';
@@ -35,6 +36,22 @@ describe('publishRemote', () => {
     // No lock or temp files left behind.
     expect((await readdir(registry.root)).sort()).toEqual(['marketing', 'registry.json']);
     expect(await readdir(join(registry.root, 'marketing'))).toEqual([result.version]);
+  });
+
+  it('publishes owner-only, whatever the modes of the build and the umask (DATA_DIR)', async () => {
+    const previous = process.umask(0o022);
+    try {
+      const result = await registry.publishRemote('marketing', await dist('open'), { activate: true });
+      const versionDir = registry.versionDir('marketing', result.version);
+      const mode = async (path: string) => (await stat(path)).mode & 0o777;
+      expect(await mode(join(versionDir, 'static/js/main.js'))).toBe(0o600);
+      expect(await mode(join(versionDir, 'static/js'))).toBe(0o700);
+      expect(await mode(versionDir)).toBe(0o700);
+      expect(await mode(registry.root)).toBe(0o700);
+      expect(await mode(registry.registryPath)).toBe(0o600);
+    } finally {
+      process.umask(previous);
+    }
   });
 
   it('stamps the version with the UTC time of publishing', async () => {
@@ -106,6 +123,52 @@ describe('publishRemote', () => {
     await mkdir(join(registry.root, 'marketing', '.tmp-20250101000000-deadbeef-1'), { recursive: true });
     await registry.publishRemote('marketing', await dist('a'), { activate: true });
     expect((await readdir(join(registry.root, 'marketing'))).filter((e) => e.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('precompressed files', () => {
+  const big = `export const text = ${JSON.stringify('lorem ipsum dolor sit amet '.repeat(200))};\n`;
+
+  it('a published version has a .br and a .gz beside each compressible file, made from its bytes', async () => {
+    const { version } = await registry.publishRemote(
+      'marketing',
+      await dist('big', {
+        'static/js/big.js': big,
+        'static/css/a.css': `body{color:red}${' '.repeat(400)}`,
+        'static/img.png': big,
+      }),
+      { activate: true },
+    );
+    const dir = registry.versionDir('marketing', version);
+    expect(brotliDecompressSync(await readFile(join(dir, 'static/js/big.js.br'))).toString()).toBe(big);
+    expect(gunzipSync(await readFile(join(dir, 'static/js/big.js.gz'))).toString()).toBe(big);
+    expect(existsSync(join(dir, 'static/css/a.css.br'))).toBe(true);
+    // Not a text format, or too small to be worth it.
+    expect(existsSync(join(dir, 'static/img.png.br'))).toBe(false);
+    expect(existsSync(join(dir, 'mf-manifest.json.br'))).toBe(false);
+    expect((await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('keeps the .br and .gz a build made', async () => {
+    const { version } = await registry.publishRemote(
+      'marketing',
+      await dist('built', { 'static/js/big.js': big, 'static/js/big.js.br': 'made by the build', 'static/js/big.js.gz': 'too' }),
+      { activate: true },
+    );
+    expect(await readFile(join(registry.versionDir('marketing', version), 'static/js/big.js.br'), 'utf8')).toBe(
+      'made by the build',
+    );
+  });
+
+  it('adds them to a version published without them when it is published again', async () => {
+    const source = await dist('old', { 'static/js/big.js': big });
+    const first = await registry.publishRemote('checkout', source, { activate: true });
+    const file = join(registry.versionDir('checkout', first.version), 'static/js/big.js');
+    await rm(`${file}.br`);
+    await rm(`${file}.gz`);
+    expect(await registry.ensurePublished('checkout', source)).toMatchObject({ version: first.version, reused: true });
+    expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(big);
+    expect(existsSync(`${file}.gz`)).toBe(true);
   });
 });
 

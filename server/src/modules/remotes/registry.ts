@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, type RemoteName, remoteVersion } from '@portal/shared';
+import { precompressDir } from '@portal/shared/precompress';
 import { z } from 'zod';
 import { copyFiles, hashFiles, isDirectory, listFiles, withFileLock, writeFileAtomic } from './files.ts';
 
@@ -160,7 +161,7 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
   const write = (registry: Registry) => writeFileAtomic(registryPath, `${JSON.stringify(registry, null, 2)}\n`);
 
   async function locked<T>(fn: () => Promise<T>): Promise<T> {
-    await mkdir(root, { recursive: true });
+    await mkdir(root, { recursive: true, mode: 0o700 });
     return withFileLock(lockPath, fn);
   }
 
@@ -192,6 +193,9 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     if (existing && (await isDirectory(versionDir(name, existing.version)))) {
       version = existing.version;
       reused = true;
+      // A version published before builds were precompressed gets its .br/.gz now (added beside
+      // the files, each appearing whole; the files themselves never change).
+      await precompressDir(versionDir(name, version));
     } else {
       version = `${stamp(now)}-${dist.hash.slice(0, 8)}`;
       const target = versionDir(name, version);
@@ -201,6 +205,9 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
       const tmp = join(root, name, `.tmp-${version}-${process.pid}`);
       try {
         await copyFiles(distDir, tmp, dist.files);
+        // The build made them (shared/build/precompress.ts); a dist built otherwise gets them here,
+        // so every version is served compressed without compressing per request.
+        await precompressDir(tmp);
         await rename(tmp, target);
       } catch (err) {
         await rm(tmp, { recursive: true, force: true });

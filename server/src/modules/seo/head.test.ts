@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { compileTemplate, escapeHtml, headTags, type PageHead, resolvePageHead } from './head.ts';
+import { compileTemplate, escapeHtml, headTags, type PageHead, preloadTags, resolvePageHead } from './head.ts';
 import { renderRobots } from './robots.ts';
 import { escapeXml, renderSitemap, sitemapPages, sitemapRoutes, w3cDate } from './sitemap.ts';
 
@@ -107,6 +107,29 @@ describe('headTags', () => {
   });
 });
 
+describe('preloadTags', () => {
+  it('preloads scripts as classic scripts and the manifest as a CORS fetch, escaped', () => {
+    expect(
+      preloadTags([
+        { href: '/remotes/checkout/v1/mf-manifest.json', as: 'fetch' },
+        { href: '/remotes/checkout/v1/remoteEntry.js', as: 'script' },
+        { href: '/remotes/checkout/v1/a"b.js', as: 'script' },
+      ]),
+    ).toEqual([
+      '<link rel="preload" as="fetch" href="/remotes/checkout/v1/mf-manifest.json" crossorigin>',
+      '<link rel="preload" as="script" href="/remotes/checkout/v1/remoteEntry.js">',
+      '<link rel="preload" as="script" href="/remotes/checkout/v1/a&#34;b.js">',
+    ]);
+  });
+
+  it('are part of the head tags, after the meta tags', () => {
+    const tags = headTags(head({ preloads: [{ href: '/remotes/checkout/v1/remoteEntry.js', as: 'script' }] }));
+    expect(tags).toContain('<link rel="preload" as="script" href="/remotes/checkout/v1/remoteEntry.js">');
+    expect(tags.indexOf('rel="preload"')).toBeGreaterThan(tags.indexOf('twitter:card'));
+    expect(headTags(head())).not.toContain('preload');
+  });
+});
+
 describe('resolvePageHead', () => {
   const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
   const brokenDb = {
@@ -122,6 +145,27 @@ describe('resolvePageHead', () => {
     expect(head.siteName).toBe('NovaProxy');
     expect(head.title).toMatch(/ - NovaProxy$/);
     expect(log.warn).toHaveBeenCalled();
+  });
+
+  it("asks for the preload hints of the page's remote by its route pattern, none for the shell's pages", async () => {
+    const hints = [{ href: '/remotes/marketing/v1/remoteEntry.js', as: 'script' as const }];
+    const preloads = vi.fn().mockResolvedValue(hints);
+    const ctx = {
+      db: brokenDb,
+      content: { findPostMeta: vi.fn().mockResolvedValue(undefined) },
+      hostname: 'x',
+      base: '',
+      log,
+      preloads,
+    };
+    expect((await resolvePageHead(ctx, '/en/blog/some-post')).head.preloads).toEqual(hints);
+    expect(preloads).toHaveBeenLastCalledWith('marketing', '/blog/:slug', log);
+    expect((await resolvePageHead(ctx, '/admin/dashboard')).head.preloads).toEqual(hints);
+    expect(preloads).toHaveBeenLastCalledWith('user-center', '/admin/dashboard', log);
+    preloads.mockClear();
+    expect((await resolvePageHead(ctx, '/login')).head.preloads).toEqual([]);
+    expect((await resolvePageHead(ctx, '/no-such-page')).head.preloads).toBeUndefined();
+    expect(preloads).not.toHaveBeenCalled();
   });
 
   it('serves the generic post head when the post lookup fails, and 404 when there is no post', async () => {

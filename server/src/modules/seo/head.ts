@@ -2,17 +2,19 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   type Catalog,
   canonicalPath,
+  isRemoteName,
   type Locale,
   localizePath,
   matchRoute,
   NOT_FOUND_META,
   pageMetaFor,
+  type RemoteName,
   sharedMessages,
   splitLocale,
 } from '@portal/shared';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { PreloadHint } from '../remotes/preloads.ts';
 import type { PostMeta, SeoContent } from './content.ts';
 import { DEFAULT_SITE } from '../system/seed.ts';
 import { getWebsite } from '../system/service.ts';
@@ -20,15 +22,6 @@ import { getWebsite } from '../system/service.ts';
 /** Text for an HTML text node or a double- or single-quoted attribute value. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
- * The absolute origin of the public URLs (canonical, hreflang, sitemap): PUBLIC_BASE_URL, else the
- * request's own protocol and host (trustProxy decides whether X-Forwarded-* count), as payment
- * return URLs do.
- */
-export function publicBase(config: Pick<Config, 'publicBaseUrl'>, request: FastifyRequest): string {
-  return (config.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 
 /** Everything the server writes into the head of one page answer. */
@@ -44,10 +37,26 @@ export interface PageHead {
   urls: Record<Locale, string> | null;
   noindex: boolean;
   article: { publishedAt: Date; updatedAt: Date; tags: string[] } | null;
+  /** Files of the page's remote to fetch at once (its entry, routes and page chunks); none for the shell's pages. */
+  preloads?: PreloadHint[];
 }
 
 const OG_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh_CN', en: 'en_US' };
 const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'zh-CN' : 'en');
+
+/**
+ * `<link rel="preload">` for each hint: a remote's entry and chunks are classic scripts the
+ * federation runtime adds without `crossorigin` (so `as="script"`, no crossorigin, or the browser
+ * would fetch them twice); its manifest is read with `fetch()`, which preloads only as a CORS
+ * request (`as="fetch" crossorigin`). Not `modulepreload`: these are not ES modules.
+ */
+export function preloadTags(hints: readonly PreloadHint[]): string[] {
+  return hints.map((hint) =>
+    hint.as === 'fetch'
+      ? `<link rel="preload" as="fetch" href="${escapeHtml(hint.href)}" crossorigin>`
+      : `<link rel="preload" as="script" href="${escapeHtml(hint.href)}">`,
+  );
+}
 
 /**
  * The tags of a page head. Canonical and alternate links carry `data-portal-head`, the mark of the
@@ -86,6 +95,7 @@ export function headTags(head: PageHead): string {
     );
   }
   tags.push('<meta name="twitter:card" content="summary">');
+  tags.push(...preloadTags(head.preloads ?? []));
   return tags.join('\n    ');
 }
 
@@ -171,8 +181,11 @@ export interface PageHeadContext {
   content: Pick<SeoContent, 'findPostMeta'>;
   /** The request's host name: the substation whose name titles the page. */
   hostname: string;
+  /** The public origin of absolute URLs (app.publicOrigins, plugins/public-origin.ts). */
   base: string;
   log: FastifyBaseLogger;
+  /** Preload hints of a remote's page (modules/remotes/preloads.ts); none when absent. */
+  preloads?: (owner: RemoteName, pattern: string, log: FastifyBaseLogger) => Promise<PreloadHint[]>;
 }
 
 /** The site's name in `locale`: one query on site_settings; the default site's if that fails. */
@@ -195,6 +208,10 @@ export async function resolvePageHead(ctx: PageHeadContext, path: string): Promi
   const messages: Catalog = sharedMessages[locale];
   const text = (id: string) => messages[id] ?? '';
   const match = matchRoute(bare);
+  const owner = match?.route.owner;
+  // Read beside the site name and the post (a registry read, then cached files of the version).
+  const preloadLookup =
+    match && owner && ctx.preloads && isRemoteName(owner) ? ctx.preloads(owner, match.route.pattern, ctx.log) : null;
   // Both queries of a blog post at once.
   const siteLookup = siteName(ctx, locale);
   const post = match?.route.pattern === '/blog/:slug' ? await findPost(ctx, match.params.slug ?? '', locale) : undefined;
@@ -218,6 +235,7 @@ export async function resolvePageHead(ctx: PageHeadContext, path: string): Promi
   }
 
   const { route } = match;
+  const preloads = (await preloadLookup) ?? [];
   const own = canonicalPath(bare) ?? '/';
   const ids = pageMetaFor(route.pattern);
   // Pages without messages of their own (the user centre, /order, /h5) are titled like the shell
@@ -235,6 +253,7 @@ export async function resolvePageHead(ctx: PageHeadContext, path: string): Promi
       urls: { 'zh-CN': ctx.base + localizePath(own, 'zh-CN'), en: ctx.base + localizePath(own, 'en') },
       noindex: isNoindexPattern(route.pattern, route.requiresAuth),
       article: post ? { publishedAt: post.publishedAt, updatedAt: post.updatedAt, tags: post.tags } : null,
+      preloads,
     },
   };
 }

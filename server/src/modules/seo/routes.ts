@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createRemoteRegistry, type Registry } from '../remotes/registry.ts';
 import { blogContent, type SeoContent } from './content.ts';
-import { publicBase } from './head.ts';
 import { renderRobots } from './robots.ts';
 import { renderSitemap, sitemapPages } from './sitemap.ts';
 
 export interface SeoRoutesOptions {
-  config: Pick<Config, 'publicBaseUrl' | 'dataDir' | 'devRemotes'>;
+  config: Pick<Config, 'dataDir' | 'devRemotes'>;
   /** The blog's posts; the content module's by default. */
   content?: Pick<SeoContent, 'listPostsForSitemap'>;
   /** The fallback lastmod of pages whose release time is unknown; when the routes were registered by default. */
@@ -28,7 +27,7 @@ export function releaseTimes(registry: Registry): (owner: RouteOwner) => Date | 
 /**
  * /sitemap.xml and /robots.txt, documents of the server (not files of the shell: these exact routes
  * win over the static plugin's catch-all, whatever SHELL_DIST holds). Both name absolute URLs on
- * PUBLIC_BASE_URL, else on the request's own origin.
+ * the request's public origin (app.publicOrigins: PUBLIC_BASE_URL or a configured substation).
  */
 export async function seoRoutes(
   app: FastifyInstance,
@@ -52,13 +51,13 @@ export async function seoRoutes(
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(renderSitemap(publicBase(config, request), pages));
+      .send(renderSitemap(await app.publicOrigins.of(request), pages));
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(renderRobots(publicBase(config, request))),
+      .send(renderRobots(await app.publicOrigins.of(request))),
   );
 }

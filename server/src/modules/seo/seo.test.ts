@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { listPostsForSitemap, publishPosts } from '../content/blog.ts';
 import type { PostSource } from '../content/files.ts';
 import { siteSettings } from '../system/tables.ts';
+import { renderSitemap } from './sitemap.ts';
 
 const INDEX = `<!doctype html>
 <html lang="zh-CN">
@@ -35,7 +36,7 @@ const post = (slug: string, title: string, summary: string, publishedAt: Date): 
 });
 
 let t: TestApp;
-/** The same database served without PUBLIC_BASE_URL: URLs from the request's host. */
+/** The same database served without PUBLIC_BASE_URL: URLs on http://localhost:8080 or a configured substation. */
 let own: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_BASE_URL: `${BASE}/` } });
@@ -157,10 +158,15 @@ describe('page heads', () => {
     expect(meta(body, 'name', 'robots')).toBeUndefined();
   });
 
-  it('uses the request origin without PUBLIC_BASE_URL', async () => {
+  it('uses http://localhost:<PORT> without PUBLIC_BASE_URL, whatever the Host header says', async () => {
     const { body } = await get('/en/buy?x=1', own, { host: 'shop.example.com' });
-    expect(canonical(body)).toEqual(['http://shop.example.com/en/buy']);
-    expect(hreflang(body, 'zh-CN')).toEqual(['http://shop.example.com/buy']);
+    expect(canonical(body)).toEqual(['http://localhost:8080/en/buy']);
+    expect(hreflang(body, 'zh-CN')).toEqual(['http://localhost:8080/buy']);
+  });
+
+  it("puts a substation's pages on its own host name, with the scheme and port of the default origin", async () => {
+    expect(canonical((await get('/en/buy', t, { host: 'evil.test' })).body)).toEqual(['https://evil.test/en/buy']);
+    expect(canonical((await get('/en/buy', own, { host: 'evil.test:8080' })).body)).toEqual(['http://evil.test:8080/en/buy']);
   });
 
   it.each([
@@ -332,10 +338,10 @@ describe('/sitemap.xml', () => {
     expect((await get('/robots.txt')).body).toContain('Sitemap:');
   });
 
-  it('escapes URLs for XML', async () => {
-    const res = await get('/sitemap.xml', own, { host: 'a&b.example.com' });
-    expect(res.body).toContain('<loc>http://a&#38;b.example.com/</loc>');
-    expect(() => parser.parse(res.body)).not.toThrow();
+  it('escapes URLs for XML', () => {
+    const xml = renderSitemap("https://example.com/a&b'", [{ path: '/', lastmod: new Date('2026-01-01T00:00:00Z') }]);
+    expect(xml).toContain('<loc>https://example.com/a&#38;b&#39;/</loc>');
+    expect(() => parser.parse(xml)).not.toThrow();
   });
 });
 
@@ -355,9 +361,9 @@ describe('/robots.txt', () => {
     expect(lines.at(-1)).toBe(`Sitemap: ${BASE}/sitemap.xml`);
   });
 
-  it('names the request origin without PUBLIC_BASE_URL, also for HEAD', async () => {
+  it('names http://localhost:<PORT> without PUBLIC_BASE_URL, whatever the Host header says, also for HEAD', async () => {
     expect((await get('/robots.txt', own, { host: 'shop.example.com' })).body).toContain(
-      'Sitemap: http://shop.example.com/sitemap.xml',
+      'Sitemap: http://localhost:8080/sitemap.xml',
     );
     expect((await own.app.inject({ method: 'HEAD', url: '/robots.txt' })).statusCode).toBe(200);
   });

@@ -20,7 +20,7 @@ import {
 import { listDurations, listRegions } from './stock.ts';
 
 export interface StaticIpRoutesOptions {
-  config: Pick<Config, 'sandbox' | 'publicBaseUrl'>;
+  config: Pick<Config, 'sandbox'>;
   /** The same gateways as the payments routes (their notifications fulfil static orders too). */
   gateways: Gateways;
 }
@@ -59,7 +59,7 @@ export async function staticIpRoutes(app: FastifyInstance, { config, gateways }:
       order: await staticPayable(app.db, app.now(), userId, request.body.orderId, (key, params) => request.t(key, params)),
       channel: request.body.channel,
       clientIp: request.ip,
-      urls: paymentUrls(config, request),
+      urls: await paymentUrls(app, request),
     });
   });
 

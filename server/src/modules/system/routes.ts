@@ -7,7 +7,7 @@ import { getWebsite } from './service.ts';
 
 export async function systemRoutes(
   app: FastifyInstance,
-  { config }: { config: Pick<Config, 'analytics' | 'captchaEnabled'> },
+  { config }: { config: Pick<Config, 'analytics' | 'captchaEnabled' | 'sandbox'> },
 ): Promise<void> {
   // For load balancers and orchestrators: 200 only when the database answers.
   app.get('/healthz', { schema: { summary: 'Liveness and database check', tags: ['system'] } }, async (request, reply) => {
@@ -27,5 +27,9 @@ export async function systemRoutes(
   route(app, systemApi.websiteGet, (request) => getWebsite(app.db, request.hostname));
 
   // From the environment, validated at start (config.ts): the browser build stays the same everywhere.
-  route(app, clientConfigApi.clientConfigGet, () => ({ analytics: config.analytics, captchaEnabled: config.captchaEnabled }));
+  route(app, clientConfigApi.clientConfigGet, () => ({
+    analytics: config.analytics,
+    captchaEnabled: config.captchaEnabled,
+    sandbox: config.sandbox,
+  }));
 }

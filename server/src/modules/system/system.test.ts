@@ -1,7 +1,7 @@
 import { clientConfig, envelope, website } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp, withoutSandboxEnv } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { DEFAULT_SITE } from './seed.ts';
 import { siteSettings } from './tables.ts';
@@ -96,8 +96,14 @@ describe('GET /app-api/ip/website/get', () => {
       isDefault: false,
       name: { en: 'NovaProxy EU', 'zh-CN': '诺瓦代理欧洲站' },
     });
-    const eu = await t.app.inject({ url: '/app-api/ip/website/get', headers: { host: 'eu.novaproxy.com:8080' } });
-    expect(eu.json().data.name.en).toBe('NovaProxy EU');
+    // A row added outside the service reaches the cached site list through the change notification
+    // (at once on PGlite, a moment after commit on PostgreSQL).
+    await expect
+      .poll(async () => {
+        const eu = await t.app.inject({ url: '/app-api/ip/website/get', headers: { host: 'eu.novaproxy.com:8080' } });
+        return eu.json().data.name.en;
+      })
+      .toBe('NovaProxy EU');
     const other = await t.app.inject({ url: '/app-api/ip/website/get', headers: { host: 'unknown.example' } });
     expect(other.json().data.domain).toBe('novaproxy.com');
   });
@@ -114,7 +120,7 @@ describe('GET /app-api/system/client-config', () => {
     expect(res.statusCode).toBe(200);
     expect(envelope(clientConfig).parse(res.json())).toEqual({
       code: 0,
-      data: { analytics: null, captchaEnabled: false },
+      data: { analytics: null, captchaEnabled: false, sandbox: true },
       msg: '',
     });
   });
@@ -132,14 +138,25 @@ describe('GET /app-api/system/client-config', () => {
       expect((await configured.app.inject('/app-api/system/client-config')).json().data).toEqual({
         analytics: { scriptUrl: 'https://stats.example.com/script.js', siteId: 'b7e1c2d4-5f60-4a1b-9c3d-2e4f6a8b0c1d' },
         captchaEnabled: false,
+        sandbox: true,
       });
       expect((await selfHosted.app.inject('/app-api/system/client-config')).json().data).toEqual({
         analytics: { scriptUrl: '/stats/script.js', siteId: null },
         captchaEnabled: false,
+        sandbox: true,
       });
     } finally {
       await configured.close();
       await selfHosted.close();
+    }
+  });
+
+  it('tells the browser whether the sandbox is on (every page shows a band then)', async () => {
+    const real = await createTestApp({ database, env: withoutSandboxEnv() });
+    try {
+      expect((await real.app.inject('/app-api/system/client-config')).json().data.sandbox).toBe(false);
+    } finally {
+      await real.close();
     }
   });
 

@@ -41,6 +41,21 @@ describe('usage ingestion and deductions', () => {
     expect(await balance(user.id)).toBe(10);
   });
 
+  it('checks the API key before the body: a caller without it learns nothing of the schema', async () => {
+    for (const key of [null, `${KEY}x`]) {
+      const bad = await ingest([{ id: '', userId: 'x', bytes: -1 }], key);
+      expect(bad.statusCode).toBe(403);
+      expect(bad.json()).toEqual({ code: 403, data: null, msg: expect.any(String) });
+      const unreadable = await t.app.inject({
+        method: 'POST',
+        url: '/app-api/proxy-network/usage',
+        headers: { 'content-type': 'application/json', ...(key && { 'x-api-key': key }) },
+        payload: '{"records": [',
+      });
+      expect(unreadable.statusCode).toBe(403);
+    }
+  });
+
   it('bills each UTC hour in whole MB rounded up, once per record id', async () => {
     const hour = today + 9 * HOUR;
     const batch = [

@@ -1,45 +1,14 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  HStack,
-  Input,
-  RadioCard,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Card, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '../chakra.ts';
+import { Field, Input, RadioCard } from '../chakra-deferred.ts';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { formatFen, MB_PER_GB, OrderAccountType, quoteCustom, quotePackage } from '../../commerce/pricing.ts';
-import { api, type TrafficPackage } from '../../contract/index.ts';
+import type { TrafficPackage } from '../../contract/index.ts';
 import { formatTraffic } from '../../format/traffic.ts';
-import { callApi } from '../../http/client.ts';
 import { useLocalePath } from '../useLocalePath.ts';
+import { useCustomRule, usePackages } from './catalogue.ts';
 import { QueryFailure } from './QueryFailure.tsx';
-
-export const catalogueKeys = {
-  packages: ['catalogue', 'packages'] as const,
-  customRule: ['catalogue', 'custom-rule'] as const,
-};
-
-export function usePackages() {
-  return useQuery({ queryKey: catalogueKeys.packages, queryFn: () => callApi(api.trafficPackageList), staleTime: 60_000 });
-}
-
-export function useCustomRule() {
-  return useQuery({
-    queryKey: catalogueKeys.customRule,
-    queryFn: () => callApi(api.flowUnitPrice, { query: {} }),
-    staleTime: 60_000,
-  });
-}
 
 /** Price per GB of a package, gift included: what people compare packages by. */
 const perGbFen = (pkg: TrafficPackage) => Math.round((pkg.priceFen * MB_PER_GB) / (pkg.trafficMb + pkg.giftTrafficMb));

@@ -1,4 +1,4 @@
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert, Button } from '../chakra.ts';
 import { FormattedMessage } from 'react-intl';
 
 /** A query that failed (offline, server error): say so and offer to try again; nothing else on the page is lost. */

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Heading, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 

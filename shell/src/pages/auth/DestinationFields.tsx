@@ -1,4 +1,5 @@
-import { Field, HStack, Input, Tabs } from '@chakra-ui/react';
+import { HStack } from '@portal/shared/chakra';
+import { Field, Input, Tabs } from '@portal/shared/chakra/deferred';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, callApi } from '@portal/shared';
@@ -45,6 +46,7 @@ export function DestinationFields<T extends DestinationForm>({
 
   return (
     <>
+      {/* Each tab controls the panel holding its field (aria-controls names a panel in the page). */}
       <Tabs.Root value={by} onValueChange={(e) => f.setValue('by', e.value as 'mobile' | 'email')} variant="enclosed" fitted>
         <Tabs.List>
           <Tabs.Trigger value="mobile">
@@ -54,24 +56,25 @@ export function DestinationFields<T extends DestinationForm>({
             <FormattedMessage id="form.byEmail" />
           </Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value="mobile">
+          <Field.Root invalid={!!errors.mobile} required>
+            <Field.Label>
+              <FormattedMessage id="login.mobile" />
+            </Field.Label>
+            <Input type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} {...f.register('mobile')} />
+            <Field.ErrorText>{errorOf(intl, errors, 'mobile')}</Field.ErrorText>
+          </Field.Root>
+        </Tabs.Content>
+        <Tabs.Content value="email">
+          <Field.Root invalid={!!errors.email} required>
+            <Field.Label>
+              <FormattedMessage id="form.email" />
+            </Field.Label>
+            <Input type="email" autoComplete="email" {...f.register('email')} />
+            <Field.ErrorText>{errorOf(intl, errors, 'email')}</Field.ErrorText>
+          </Field.Root>
+        </Tabs.Content>
       </Tabs.Root>
-      {by === 'mobile' ? (
-        <Field.Root invalid={!!errors.mobile} required>
-          <Field.Label>
-            <FormattedMessage id="login.mobile" />
-          </Field.Label>
-          <Input type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} {...f.register('mobile')} />
-          <Field.ErrorText>{errorOf(intl, errors, 'mobile')}</Field.ErrorText>
-        </Field.Root>
-      ) : (
-        <Field.Root invalid={!!errors.email} required>
-          <Field.Label>
-            <FormattedMessage id="form.email" />
-          </Field.Label>
-          <Input type="email" autoComplete="email" {...f.register('email')} />
-          <Field.ErrorText>{errorOf(intl, errors, 'email')}</Field.ErrorText>
-        </Field.Root>
-      )}
       <Field.Root invalid={!!errors.code} required>
         <Field.Label>
           <FormattedMessage id="code.label" />

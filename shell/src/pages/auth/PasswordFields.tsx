@@ -1,4 +1,4 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Field, Input } from '@portal/shared/chakra/deferred';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorOf } from '../../forms/fieldError.ts';

@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { RemoteName } from '@portal/shared';

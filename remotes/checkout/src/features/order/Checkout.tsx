@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Dialog,
-  HStack,
-  Image,
-  Portal,
-  RadioCard,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, HStack, Image, Portal, SimpleGrid, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Dialog, RadioCard } from '@portal/shared/chakra/deferred';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

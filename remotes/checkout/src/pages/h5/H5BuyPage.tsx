@@ -1,4 +1,4 @@
-import { BuyTraffic } from '@portal/shared/ui';
+import { BuyTraffic } from '@portal/shared/ui/forms';
 import { H5Frame } from './H5Frame.tsx';
 
 /** /h5: buying on a phone. */

@@ -1,4 +1,4 @@
-import { Box, Container, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Box, Container, Heading, HStack, Stack } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 

@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PaidView } from '../../features/order/PaidView.tsx';

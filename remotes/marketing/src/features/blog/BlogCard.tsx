@@ -1,4 +1,4 @@
-import { Badge, HStack, Heading, LinkBox, LinkOverlay, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, HStack, Heading, LinkBox, LinkOverlay, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { BlogPostSummary } from '@portal/shared';

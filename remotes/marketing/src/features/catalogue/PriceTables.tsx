@@ -1,4 +1,4 @@
-import { Badge, Box, Heading, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Heading, Skeleton, Stack, Table, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatFen, formatTraffic, MB_PER_GB, type ResourceType } from '@portal/shared';
 import { QueryFailure, useCustomRule, useLocalized, usePackages } from '@portal/shared/ui';

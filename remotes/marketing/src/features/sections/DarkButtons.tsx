@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Button, type ButtonProps } from '@portal/shared/chakra';
 
 /** The two buttons of the dark bands (hero, call to action): solid white, and a white outline. */
 export function LightButton(props: ButtonProps) {

@@ -1,4 +1,4 @@
-import { Accordion } from '@chakra-ui/react';
+import { Accordion } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 
 /** Questions and answers of a page: `${prefix}.q${n}` / `${prefix}.a${n}` messages, n = 1…count. */

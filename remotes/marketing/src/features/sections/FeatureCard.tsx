@@ -1,4 +1,4 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './icons.tsx';
 

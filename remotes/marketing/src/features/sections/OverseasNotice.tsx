@@ -1,4 +1,4 @@
-import { Alert, Container } from '@chakra-ui/react';
+import { Alert, Container } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 
 /** SPEC section 1: the service is for overseas network environments only. */

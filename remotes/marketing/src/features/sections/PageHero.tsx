@@ -1,4 +1,4 @@
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 
 /** The opening band of a marketing page: the page's one h1, its promise, and what to do next. */

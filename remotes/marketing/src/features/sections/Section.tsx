@@ -1,4 +1,4 @@
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 
 /** A titled band of a marketing page; `muted` alternates the background for rhythm. */

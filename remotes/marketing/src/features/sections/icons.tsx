@@ -1,4 +1,4 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
+import { Box, type BoxProps } from '@portal/shared/chakra';
 
 /** Line icons (24×24, stroke = currentColor): decorative, so hidden from assistive technology. */
 const PATHS = {

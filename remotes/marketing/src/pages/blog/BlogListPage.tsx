@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { BLOG_TAGS, type BlogTag } from '@portal/shared';

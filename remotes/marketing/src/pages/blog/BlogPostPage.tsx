@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
   Wrap,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { ApiError, ContentErrorCode } from '@portal/shared';

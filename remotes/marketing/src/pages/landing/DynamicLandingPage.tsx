@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { PackagesTable, CustomTiers } from '../../features/catalogue/PriceTables.tsx';
 import { useProxyCountries } from '../../features/catalogue/queries.ts';

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { type ResourceType, STATIC_GRACE_DAYS } from '@portal/shared';
 import { DurationsTable, RegionList } from '../../features/catalogue/PriceTables.tsx';

@@ -1,4 +1,4 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 
 /** A legal text of numbered sections, every sentence a catalog message in both languages. */

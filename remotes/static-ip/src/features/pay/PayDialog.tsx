@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Image,
-  Portal,
-  RadioCard,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, HStack, Image, Portal, SimpleGrid, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Dialog, RadioCard } from '@portal/shared/chakra/deferred';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  RadioCard,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, HStack, Portal, SimpleGrid, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Dialog, RadioCard } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, formatFen, type ResourceType, type StaticOrder } from '@portal/shared';

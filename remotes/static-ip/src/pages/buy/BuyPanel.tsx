@@ -3,19 +3,16 @@ import {
   Badge,
   Button,
   Card,
-  Field,
   Flex,
   HStack,
   IconButton,
-  Input,
-  NumberInput,
-  RadioCard,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   VisuallyHidden,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
+import { Field, Input, NumberInput, RadioCard } from '@portal/shared/chakra/deferred';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, formatFen, type ResourceType, StaticErrorCode, type StaticOrder } from '@portal/shared';

@@ -1,4 +1,5 @@
-import { Container, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Container, Stack, Text } from '@portal/shared/chakra';
+import { Tabs } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';

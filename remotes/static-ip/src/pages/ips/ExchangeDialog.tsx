@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  RadioCard,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, HStack, Portal, SimpleGrid, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Dialog, RadioCard } from '@portal/shared/chakra/deferred';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -4,19 +4,16 @@ import {
   Box,
   Button,
   Card,
-  Checkbox,
   Container,
-  Field,
   Flex,
   HStack,
-  Input,
   Spacer,
   Stack,
-  Switch,
   Table,
   Text,
   VisuallyHidden,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
+import { Checkbox, Field, Input, Switch } from '@portal/shared/chakra/deferred';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -25,7 +22,6 @@ import { api, callApi, RESOURCE_TYPES, type StaticOrder, StaticIpStatus } from '
 import {
   CertificationNotice,
   copyText,
-  FilterSelect,
   ListEmpty,
   LoadFailure,
   message,
@@ -35,6 +31,7 @@ import {
   useLocalePath,
   useFileExport,
 } from '@portal/shared/ui';
+import { FilterSelect } from '@portal/shared/ui/forms';
 import { formatLocalTime, regionLabel } from '../../common/format.ts';
 import { staticKeys } from '../../common/keys.ts';
 import { PageHeader } from '../../common/PageHeader.tsx';

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, HStack, Spinner } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, HStack, Spinner } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,5 @@
-import { Alert, Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Portal, Stack, Text } from '@portal/shared/chakra';
+import { Dialog, Field, Textarea } from '@portal/shared/chakra/deferred';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,12 +1,10 @@
-import { Badge, Button, Card, Container, Flex, HStack, IconButton, Spacer, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Flex, HStack, IconButton, Spacer, Stack, Table, Text } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { api, callApi, PayStatus, RESOURCE_TYPES, type StaticOrder, StaticOrderStatus, StaticOrderType } from '@portal/shared';
 import {
-  DateRangeFields,
-  FilterSelect,
   ListEmpty,
   LoadFailure,
   Pager,
@@ -16,6 +14,7 @@ import {
   useLocalePath,
   useFileExport,
 } from '@portal/shared/ui';
+import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
 import { formatPayLeft } from '../../common/format.ts';
 import { staticKeys } from '../../common/keys.ts';
 import { canPay, effectiveStatus, ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';

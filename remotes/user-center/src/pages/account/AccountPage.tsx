@@ -4,16 +4,15 @@ import {
   Button,
   Card,
   Container,
-  Field,
   Heading,
   HStack,
-  Input,
   Link as ChakraLink,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
+import { Field, Input } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { BuyTraffic } from '@portal/shared/ui';
+import { BuyTraffic } from '@portal/shared/ui/forms';
 
 /** /admin/dynamic/buy: the same choice as /buy, inside the user centre; paying continues on /order. */
 export default function DynamicBuyPage() {

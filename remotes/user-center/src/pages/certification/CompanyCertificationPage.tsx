@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Container,
-  DataList,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
+import { Field, Input } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, Stack, Text } from '@portal/shared/chakra';
+import { Field, Input } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { Badge } from '@chakra-ui/react';
+import { Badge } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 
 const COLOR: Record<number, string> = { 0: 'gray', 1: 'orange', 2: 'orange', 3: 'green', 4: 'red' };

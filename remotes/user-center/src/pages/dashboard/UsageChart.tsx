@@ -1,4 +1,4 @@
-import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Text, VisuallyHidden } from '@portal/shared/chakra';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type DashboardStatistics, formatTraffic } from '@portal/shared';

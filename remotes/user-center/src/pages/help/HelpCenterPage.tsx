@@ -1,17 +1,5 @@
-import {
-  Accordion,
-  Box,
-  Button,
-  Card,
-  Container,
-  Heading,
-  Input,
-  InputGroup,
-  Skeleton,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Accordion, Box, Button, Card, Container, Heading, Skeleton, Stack, Text, Wrap } from '@portal/shared/chakra';
+import { Input, InputGroup } from '@portal/shared/chakra/deferred';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';

@@ -2,33 +2,23 @@ import {
   Badge,
   Button,
   Card,
-  Clipboard,
   Container,
-  Field,
   Flex,
   Heading,
   HStack,
   IconButton,
-  NativeSelect,
   Spacer,
   Stack,
   Table,
   Text,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
+import { Clipboard, Field, NativeSelect } from '@portal/shared/chakra/deferred';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus } from '@portal/shared';
-import {
-  DateRangeFields,
-  ListEmpty,
-  LoadFailure,
-  Pager,
-  SkeletonRows,
-  useListSearch,
-  useLocalePath,
-  useFileExport,
-} from '@portal/shared/ui';
+import { ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
+import { DateRangeFields } from '@portal/shared/ui/forms';
 import { canPay, effectiveStatus, formatCountdown, ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 

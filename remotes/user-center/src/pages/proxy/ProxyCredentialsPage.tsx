@@ -6,18 +6,15 @@ import {
   Card,
   Code,
   Container,
-  Field,
   Heading,
   HStack,
-  Input,
-  RadioGroup,
   SimpleGrid,
   Skeleton,
   Stack,
   Table,
   Text,
-  Textarea,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
+import { Field, Input, RadioGroup, Textarea } from '@portal/shared/chakra/deferred';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field, NativeSelect } from '@portal/shared/chakra/deferred';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 

@@ -10,15 +10,16 @@ import {
   Stack,
   Table,
   Text,
-  Tooltip,
   VisuallyHidden,
-} from '@chakra-ui/react';
+} from '@portal/shared/chakra';
+import { Tooltip } from '@portal/shared/chakra/deferred';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DeductHourRecord } from '@portal/shared';
 import { RECORD_COLUMNS, recordCells, recordHeader } from './recordCells.ts';
 import { fetchAllRecords, RECORDS_PAGE_SIZE, useDeductRecords } from './useDeductRecords.ts';
-import { DateRangeFields, ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useFileExport } from '@portal/shared/ui';
+import { ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useFileExport } from '@portal/shared/ui';
+import { DateRangeFields } from '@portal/shared/ui/forms';
 import { dayRange } from '@portal/shared';
 
 /** /admin/dynamic/records: traffic deducted hour by hour (UTC), filtered by UTC day, with CSV export. */

@@ -39,7 +39,13 @@ beforeAll(async () => {
       return reply.code(ack.status).type(ack.contentType).send(ack.body);
     });
   });
-  await app.register(sandboxCashierRoutes, { gateway, notifyPath: NOTIFY_PATH, now: () => now });
+  await app.register(sandboxCashierRoutes, {
+    gateway,
+    notifyPath: NOTIFY_PATH,
+    now: () => now,
+    // The portal's public origin in these tests.
+    allowsRedirect: async (url) => new URL(url).origin === 'http://localhost:8080',
+  });
   await app.ready();
 });
 afterAll(async () => {

@@ -26,6 +26,12 @@ export interface SandboxCashierOptions {
   notifyPath: string;
   /** The time of expiry checks and paidAt; app.now (or the real time) by default. */
   now?: Clock;
+  /**
+   * Whether the cashier may send the browser to a return or quit URL of a ticket: one of the
+   * portal's public origins (app.publicOrigins.allows). A signed ticket is no licence to redirect
+   * anywhere: tickets minted from a forged Host header before that check existed still circulate.
+   */
+  allowsRedirect: (url: string) => Promise<boolean>;
 }
 
 const messages = {
@@ -255,10 +261,13 @@ ${link}
   });
 }
 
-/** CSP of the cashier pages: nothing external; forms post here and may redirect to the merchant. */
-function securityHeaders(reply: FastifyReply, ticket: CashierTicket | null, nonce?: string): FastifyReply {
+/**
+ * CSP of the cashier pages: nothing external; forms post here and may redirect to the merchant
+ * (`merchantUrls`: the ticket's return and quit URLs that passed allowsRedirect).
+ */
+function securityHeaders(reply: FastifyReply, merchantUrls: readonly string[], nonce?: string): FastifyReply {
   const formTargets = new Set(["'self'"]);
-  if (ticket) for (const url of [ticket.returnUrl, ticket.quitUrl]) formTargets.add(new URL(url).origin);
+  for (const url of merchantUrls) formTargets.add(new URL(url).origin);
   const csp = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
@@ -332,7 +341,7 @@ type Ticketed =
 /** The cashier routes (a plain, encapsulated plugin: its form body parser stays inside). */
 export async function sandboxCashierRoutes(
   app: FastifyInstance,
-  { gateway, notifyPath, now }: SandboxCashierOptions,
+  { gateway, notifyPath, now, allowsRedirect }: SandboxCashierOptions,
 ): Promise<void> {
   const clock: Clock = now ?? (() => (app.hasDecorator('now') ? app.now() : new Date()));
 
@@ -352,43 +361,64 @@ export async function sandboxCashierRoutes(
     return { ok: true, token, ticket };
   }
 
-  function refuse(reply: FastifyReply, locale: Locale, result: Extract<Ticketed, { ok: false }>) {
+  /** `url` when the browser may be sent there, else null (logged: a forged or stale ticket). */
+  async function merchantUrl(request: FastifyRequest, ticket: CashierTicket, url: string): Promise<string | null> {
+    if (await allowsRedirect(url)) return url;
+    request.log.warn(
+      { paymentNo: ticket.paymentNo, origin: URL.canParse(url) ? new URL(url).origin : '?' },
+      'sandbox cashier: not redirecting off the portal',
+    );
+    return null;
+  }
+
+  /** The ticket's return and quit URLs that may be followed (form-action of the page). */
+  async function merchantUrls(request: FastifyRequest, ticket: CashierTicket | null): Promise<string[]> {
+    if (!ticket) return [];
+    const urls = await Promise.all([ticket.returnUrl, ticket.quitUrl].map((url) => merchantUrl(request, ticket, url)));
+    return urls.filter((url): url is string => url !== null);
+  }
+
+  async function refuse(request: FastifyRequest, reply: FastifyReply, locale: Locale, result: Extract<Ticketed, { ok: false }>) {
+    const quitUrl = result.ticket ? await merchantUrl(request, result.ticket, result.ticket.quitUrl) : null;
     const html =
       result.status === 410
         ? messagePage(locale, result.ticket, 'expiredTitle', 'expiredText', {
             icon: '⌛',
-            ...(result.ticket && { link: result.ticket.quitUrl }),
+            ...(quitUrl && { link: quitUrl }),
           })
         : messagePage(locale, null, 'invalidTitle', 'invalidText', { icon: '⚠' });
-    return securityHeaders(reply, result.ticket).code(result.status).send(html);
+    return securityHeaders(reply, quitUrl ? [quitUrl] : [])
+      .code(result.status)
+      .send(html);
   }
 
   // Wildcard routes: a token is far longer than the router's 100-character limit on a `:param`.
   app.get(`${CASHIER_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
     const locale = localeOf(request);
     const token = (request.params as { '*'?: string })['*'] ?? '';
-    if (token.includes('/')) return refuse(reply, locale, { ok: false, status: 400, ticket: null });
+    if (token.includes('/')) return refuse(request, reply, locale, { ok: false, status: 400, ticket: null });
     const result = await readTicket(token);
-    if (!result.ok) return refuse(reply, locale, result);
+    if (!result.ok) return refuse(request, reply, locale, result);
     const nonce = randomBytes(16).toString('base64');
     const html = await cashierPage(locale, token, result.ticket, result.ticket.expireAt - clock().getTime(), nonce);
-    return securityHeaders(reply, result.ticket, nonce).send(html);
+    return securityHeaders(reply, await merchantUrls(request, result.ticket), nonce).send(html);
   });
 
   app.post(`${CASHIER_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
     const locale = localeOf(request);
     const rest = (request.params as { '*'?: string })['*'] ?? '';
     const match = /^([^/]+)\/(pay|fail)$/.exec(rest);
-    if (!match) return refuse(reply, locale, { ok: false, status: 400, ticket: null });
+    if (!match) return refuse(request, reply, locale, { ok: false, status: 400, ticket: null });
     const [, token = '', action] = match;
     const result = await readTicket(token);
-    if (!result.ok) return refuse(reply, locale, result);
+    if (!result.ok) return refuse(request, reply, locale, result);
     const { ticket } = result;
     const qrChannel = ticket.channel === 'wx_native';
 
     if (action === 'fail') {
-      if (!qrChannel) return reply.header('cache-control', 'no-store').redirect(ticket.quitUrl, 303);
-      return securityHeaders(reply, ticket).send(messagePage(locale, ticket, 'notPaidTitle', 'notPaidText', { icon: '✕' }));
+      const quitUrl = qrChannel ? null : await merchantUrl(request, ticket, ticket.quitUrl);
+      if (quitUrl) return reply.header('cache-control', 'no-store').redirect(quitUrl, 303);
+      return securityHeaders(reply, []).send(messagePage(locale, ticket, 'notPaidTitle', 'notPaidText', { icon: '✕' }));
     }
 
     const notification: SandboxNotification = {
@@ -414,13 +444,14 @@ export async function sandboxCashierRoutes(
         { status: ack.statusCode, body: ack.body.slice(0, 200), paymentNo: ticket.paymentNo },
         'sandbox payment not acknowledged',
       );
-      return securityHeaders(reply, ticket)
+      return securityHeaders(reply, [])
         .code(502)
         .send(
           messagePage(locale, ticket, 'refusedTitle', 'refusedText', { icon: '⚠', params: { status: String(ack.statusCode) } }),
         );
     }
-    if (!qrChannel) return reply.header('cache-control', 'no-store').redirect(ticket.returnUrl, 303);
-    return securityHeaders(reply, ticket).send(messagePage(locale, ticket, 'paidTitle', 'paidText', { icon: '✓' }));
+    const returnUrl = qrChannel ? null : await merchantUrl(request, ticket, ticket.returnUrl);
+    if (returnUrl) return reply.header('cache-control', 'no-store').redirect(returnUrl, 303);
+    return securityHeaders(reply, []).send(messagePage(locale, ticket, 'paidTitle', 'paidText', { icon: '✓' }));
   });
 }

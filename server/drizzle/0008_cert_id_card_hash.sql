@@ -1,0 +1,2 @@
+ALTER TABLE "personal_certifications" ADD COLUMN "id_card_hash" text;--> statement-breakpoint
+CREATE INDEX "personal_certifications_id_card_hash" ON "personal_certifications" USING btree ("id_card_hash");

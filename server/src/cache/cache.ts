@@ -1,0 +1,97 @@
+/**
+ * A small in-process cache of loaded values (database reads, rendered pages), per instance:
+ * entries live for their own TTL, a miss loads once per key however many requests ask at the same
+ * time (single-flight), and entries carry tags that `invalidate(tag)` drops at once when the data
+ * behind them changes (see invalidation.ts: ops in this process, PostgreSQL NOTIFY from others).
+ * docs/decisions/0015-compression-and-page-caching.md
+ */
+
+/** What cached values depend on; each tag is invalidated when its tables change. */
+export const CACHE_TAGS = ['redirects', 'site-settings', 'prices', 'posts', 'help'] as const;
+export type CacheTag = (typeof CACHE_TAGS)[number];
+export const isCacheTag = (value: string): value is CacheTag => (CACHE_TAGS as readonly string[]).includes(value);
+
+/**
+ * The longest a value read through the cache may be out of date when an invalidation is lost (the
+ * NOTIFY connection was down, or the data was changed by hand without a trigger): the TTL of the
+ * settings, redirects and catalogue caches, and the backstop a page cache should stay within too.
+ */
+export const CACHE_MAX_STALE_MS = 10_000;
+
+export interface CachedOptions {
+  /** The data the value is made from: `invalidate(tag)` drops it. */
+  tags?: readonly CacheTag[];
+}
+
+export interface Cache {
+  /**
+   * The value of `key`: kept for `ttlMs` from the moment its load started; otherwise `loader()` runs,
+   * once for all concurrent callers of the same key. A failed load is not kept (the next call
+   * tries again). A load still running when its key is invalidated is answered to those already
+   * waiting but not kept.
+   */
+  cached<T>(key: string, ttlMs: number, loader: () => Promise<T>, options?: CachedOptions): Promise<T>;
+  /** Drops every entry tagged `tag`, loading or loaded. */
+  invalidate(tag: CacheTag): void;
+  /** Drops everything (a missed notification could have been about anything). */
+  invalidateAll(): void;
+  /** Entries held (loading ones included). */
+  readonly size: number;
+}
+
+interface Entry {
+  value: Promise<unknown>;
+  expiresAt: number;
+  tags: readonly CacheTag[];
+}
+
+export interface CacheOptions {
+  /** Milliseconds since the epoch (tests move it). */
+  now?: () => number;
+  /** Beyond this many keys the oldest entry goes: keys may come from URLs, memory must not grow with them. */
+  maxEntries?: number;
+}
+
+export function createCache({ now = () => Date.now(), maxEntries = 10_000 }: CacheOptions = {}): Cache {
+  const entries = new Map<string, Entry>();
+
+  return {
+    cached<T>(key: string, ttlMs: number, loader: () => Promise<T>, { tags = [] }: CachedOptions = {}): Promise<T> {
+      const at = now();
+      const hit = entries.get(key);
+      if (hit && at < hit.expiresAt) return hit.value as Promise<T>;
+      let value: Promise<T>;
+      try {
+        // Promise.resolve: a lazy thenable (a drizzle query builder runs its query at every `then`)
+        // is run once here and its result kept.
+        value = Promise.resolve(loader());
+      } catch (err) {
+        value = Promise.reject(err);
+      }
+      const entry: Entry = { value, expiresAt: at + ttlMs, tags };
+      // Re-inserted, so the Map's order stays the order of loading (the oldest is evicted first).
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+
+    invalidate(tag) {
+      for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+    },
+
+    invalidateAll() {
+      entries.clear();
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}

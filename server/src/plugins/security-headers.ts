@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/**
+ * Security headers of every answer (docs/decisions/0013-security-headers-and-csp.md), with
+ * @fastify/helmet:
+ * - Content-Security-Policy: scripts only from this origin, the configured analytics script's
+ *   origin and inline scripts carrying this answer's nonce; connections to this origin, the API
+ *   origin (PUBLIC_API_BASE_URL) and analytics; styles from this origin plus inline ones (Chakra's
+ *   emotion injects <style> tags without a nonce); images from this origin and data: (captcha PNGs,
+ *   payment QR codes); no plugins, no framing by anyone (frame-ancestors 'none'), violations
+ *   reported to POST /app-api/csp-report.
+ * - X-Content-Type-Options: nosniff, Referrer-Policy: strict-origin-when-cross-origin,
+ *   X-Frame-Options: DENY, a Permissions-Policy denying the device APIs the portal never uses, and
+ *   Strict-Transport-Security only when PUBLIC_BASE_URL is https.
+ * - API answers to an authenticated request are `Cache-Control: no-store` (personal data).
+ *
+ * `reply.cspNonce.script` is this answer's script nonce (base64, fresh per request): whatever
+ * renders HTML and needs an inline script (e.g. a dehydrated state) writes `<script nonce="…">`
+ * with it. The nonce is in the header only; index.html as shipped has no inline script, so its
+ * body (and ETag) stays the same from answer to answer. Routes that send their own
+ * Content-Security-Policy (the sandbox cashier and outbox, stricter still) replace this one.
+ */
+
+/** Where browsers report violations (report-uri). */
+export const CSP_REPORT_PATH = '/app-api/csp-report';
+
+/** Browser features the portal never uses; `()` = allowed to nobody, not even this origin. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Dev servers of the remotes (`npm run dev`, DEV_REMOTES=1): the shell loads their code cross-origin. */
+const DEV_REMOTE_ORIGINS = [3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+
+const kNonce = Symbol('cspNonce');
+type NonceCarrier = ServerResponse & { [kNonce]?: string };
+
+export type CspConfig = Pick<Config, 'analytics' | 'publicBaseUrl' | 'publicApiBaseUrl' | 'devRemotes'>;
+
+/** The origin of an absolute URL; null for a root-relative path (this origin) or nothing. */
+const originOf = (url: string | undefined | null) => (url && /^https?:\/\//i.test(url) ? new URL(url).origin : null);
+
+/** The CSP directives (helmet's form) of the configuration; `nonce` is this answer's script nonce. */
+export function cspDirectives(config: CspConfig, nonce: (res: ServerResponse) => string) {
+  const analytics = originOf(config.analytics?.scriptUrl);
+  const api = originOf(config.publicApiBaseUrl);
+  const dev = config.devRemotes ? DEV_REMOTE_ORIGINS : [];
+  const extra = (...origins: (string | null)[]) => [...new Set(origins.filter((o): o is string => o !== null))];
+  const https = config.publicBaseUrl?.startsWith('https:') ?? false;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonce(res)}'`, ...extra(analytics, ...dev)],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'", ...extra(...dev)],
+    imgSrc: ["'self'", 'data:', ...extra(analytics, api)],
+    fontSrc: ["'self'", 'data:', ...extra(...dev)],
+    connectSrc: ["'self'", ...extra(api, analytics, ...dev)],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    reportUri: [CSP_REPORT_PATH],
+    ...(https && { upgradeInsecureRequests: [] }),
+  };
+}
+
+/** At most this many violation reports are logged per minute and instance; the rest are counted. */
+const REPORTS_PER_MINUTE = 60;
+
+/** The fields worth a log line from either report format (report-uri's or the Reporting API's). */
+function summarize(body: unknown): Record<string, unknown>[] {
+  const one = (r: Record<string, unknown>) => ({
+    documentUri: r['document-uri'] ?? r.documentURL,
+    blockedUri: r['blocked-uri'] ?? r.blockedURL,
+    directive: r['effective-directive'] ?? r.effectiveDirective ?? r['violated-directive'],
+    sourceFile: r['source-file'] ?? r.sourceFile,
+    line: r['line-number'] ?? r.lineNumber,
+    sample:
+      typeof (r['script-sample'] ?? r.sample) === 'string' ? String(r['script-sample'] ?? r.sample).slice(0, 80) : undefined,
+  });
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  if (Array.isArray(body)) return body.filter(isObject).map((r) => one(isObject(r.body) ? r.body : r));
+  if (isObject(body) && isObject(body['csp-report'])) return [one(body['csp-report'])];
+  return [];
+}
+
+export const securityHeadersPlugin = fp<{ config: CspConfig }>(
+  async (app: FastifyInstance, { config }) => {
+    // Before helmet's own hooks, which read it when they write the header (helmet decorates reply.cspNonce).
+    app.addHook('onRequest', async (_request, reply) => {
+      const script = randomBytes(16).toString('base64');
+      // Inline styles need no nonce ('unsafe-inline'); a <style nonce> with it is allowed all the same.
+      reply.cspNonce = { script, style: script };
+      (reply.raw as NonceCarrier)[kNonce] = script;
+    });
+
+    const https = config.publicBaseUrl?.startsWith('https:') ?? false;
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: cspDirectives(config, (res) => (res as NonceCarrier)[kNonce] ?? ''),
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+      // Only over https (browsers ignore it on http, and a development origin must not be pinned).
+      strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // Personal data is never stored by a browser or a proxy.
+      if (request.url.startsWith('/app-api/') && (request.user || request.headers.authorization)) {
+        // A route that already forbids storing (e.g. `private, no-store`) keeps its own words.
+        const current = String(reply.getHeader('cache-control') ?? '');
+        if (!/\bno-store\b/.test(current)) reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
+
+    let window = { start: 0, logged: 0, dropped: 0 };
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      // application/csp-report (report-uri), application/reports+json (Reporting API), or JSON.
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch {
+          done(null, null);
+        }
+      });
+      scope.post(CSP_REPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
+        const now = Date.now();
+        if (now - window.start >= 60_000) {
+          if (window.dropped > 0)
+            request.log.warn({ dropped: window.dropped }, 'CSP violation reports not logged (over the limit)');
+          window = { start: now, logged: 0, dropped: 0 };
+        }
+        for (const report of summarize(request.body)) {
+          if (window.logged >= REPORTS_PER_MINUTE) window.dropped++;
+          else {
+            window.logged++;
+            request.log.warn({ csp: report, userAgent: request.headers['user-agent'] }, 'CSP violation');
+          }
+        }
+        return reply.code(204).send();
+      });
+    });
+  },
+  { name: 'security-headers', dependencies: ['auth'] },
+);

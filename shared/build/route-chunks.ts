@@ -1,0 +1,102 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RsbuildPlugin } from '@rsbuild/core';
+import ts from 'typescript';
+
+/** Written next to mf-manifest.json in every remote build: page path pattern → the JS files of its page. */
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
+
+/**
+ * The module each route of a remote's route table (src/routes.tsx) imports as its page, by the
+ * route's full path pattern as the shared route table writes it (`/buy`, `/blog/:slug`, admin pages
+ * under `/admin`). Reads `{ path, layout, page: () => import('./pages/X.tsx') }` objects, also when
+ * `page` names a `const x = () => import(...)` declared in the same file.
+ */
+export function routePageImports(source: string): Map<string, string> {
+  const file = ts.createSourceFile('routes.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const importIn = (node: ts.Node): string | null => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      return arg && ts.isStringLiteralLike(arg) ? arg.text : null;
+    }
+    return ts.forEachChild(node, importIn) ?? null;
+  };
+  const lazyConsts = new Map<string, string>();
+  const objects: ts.ObjectLiteralExpression[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isArrowFunction(node.initializer)
+    ) {
+      const request = importIn(node.initializer);
+      if (request) lazyConsts.set(node.name.text, request);
+    }
+    if (ts.isObjectLiteralExpression(node)) objects.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  const pages = new Map<string, string>();
+  for (const object of objects) {
+    const prop = (name: string) =>
+      object.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(file) === name)
+        ?.initializer;
+    const routePath = prop('path');
+    const layout = prop('layout');
+    const page = prop('page');
+    if (!routePath || !ts.isStringLiteralLike(routePath) || !layout || !ts.isStringLiteralLike(layout) || !page) continue;
+    const request = ts.isIdentifier(page) ? lazyConsts.get(page.text) : importIn(page);
+    if (!request) continue;
+    const pattern = `/${[layout.text === 'admin' ? 'admin' : '', routePath.text].filter(Boolean).join('/')}`;
+    pages.set(pattern, request);
+  }
+  return pages;
+}
+
+interface ChunkStats {
+  files?: string[];
+  origins?: Array<{ moduleName?: string; request?: string }>;
+}
+
+/** The JS files each dynamic import of `fromModule` loads (its chunk group), by import request. */
+export function chunksByImport(chunks: ChunkStats[], fromModule: string): Map<string, string[]> {
+  const byRequest = new Map<string, string[]>();
+  for (const chunk of chunks) {
+    const files = (chunk.files ?? []).filter((f) => f.endsWith('.js'));
+    for (const origin of chunk.origins ?? []) {
+      if (!origin.request || !origin.moduleName?.replace(/^\.\//, '').endsWith(fromModule)) continue;
+      const list = byRequest.get(origin.request) ?? [];
+      for (const f of files) if (!list.includes(f)) list.push(f);
+      byRequest.set(origin.request, list);
+    }
+  }
+  return byRequest;
+}
+
+/**
+ * Writes route-chunks.json: for each page of the remote, the files its lazy import loads. The
+ * server preloads them in the HTML of that page (modules/seo/head.ts), beside the remote's entry,
+ * so the browser fetches them while the shell boots instead of one after the other.
+ */
+export function pluginRouteChunks({ routesFile = 'src/routes.tsx' } = {}): RsbuildPlugin {
+  return {
+    name: 'portal:route-chunks',
+    setup(api) {
+      api.onAfterBuild(({ stats }) => {
+        if (!stats) return;
+        const single = 'stats' in stats ? stats.stats[0] : stats;
+        if (!single) return;
+        const { chunks = [] } = single.toJson({ all: false, chunks: true, chunkOrigins: true });
+        const byImport = chunksByImport(chunks as ChunkStats[], routesFile);
+        const pages = routePageImports(readFileSync(path.join(api.context.rootPath, routesFile), 'utf8'));
+        const table: Record<string, string[]> = {};
+        for (const [pattern, request] of pages) {
+          const files = byImport.get(request);
+          if (files?.length) table[pattern] = files;
+        }
+        writeFileSync(path.join(api.context.distPath, ROUTE_CHUNKS_FILE), `${JSON.stringify(table, null, 1)}\n`);
+      });
+    },
+  };
+}
