@@ -21,6 +21,10 @@ export const serverEnv: Record<string, string> = {
   SANDBOX: 'true',
   CAPTCHA_ENABLED: 'false',
   LOG_LEVEL: 'warn',
+  // Server rendering is asserted here, not its speed: one loaded machine runs server, browser and
+  // tests, so a page waits longer for its markup than the production default (200 ms; the fallback
+  // itself is covered by server/src/modules/ssr tests and the throwing-bundle journey).
+  SSR_BUDGET_MS: '3000',
   // A local stand-in for the third-party analytics script, so page views can be observed.
   ANALYTICS_SCRIPT_URL: 'https://analytics.e2e.test/script.js',
   ANALYTICS_SITE_ID: 'e2e',

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 test.describe.configure({ mode: 'serial' });
 
 type Registry = { remotes: Record<string, { version: string; manifest: string }> };
+const shellScripts = (html: string) => html.match(/<script[^>]+src="\/static\/[^"]+"/g) ?? [];
 const registry = async (request: APIRequestContext): Promise<Registry> => (await request.get('/remotes.json')).json();
 
 test.describe('remote registry', () => {
@@ -36,6 +37,8 @@ test.describe('remote registry', () => {
     expect(newVersion).not.toBe(before.remotes.marketing?.version);
     expect(afterDeploy.remotes.checkout).toEqual(before.remotes.checkout);
 
+    // The server renders the next request with the new version: its release is in the HTML itself.
+    expect(await (await request.get('/en')).text()).toContain(`data-release="${release}"`);
     const entry = page.waitForResponse((r) => r.url().includes(`/remotes/marketing/${newVersion}/remoteEntry.js`));
     await page.reload();
     await entry;
@@ -50,8 +53,13 @@ test.describe('remote registry', () => {
     expect((await registry(request)).remotes.marketing).toEqual(before.remotes.marketing);
     await page.reload();
     await expect(marketing).toHaveAttribute('data-release', oldRelease ?? '');
+    const htmlAfter = await (await request.get('/en')).text();
+    expect(htmlAfter).toContain(`data-release="${oldRelease}"`);
+    expect(htmlAfter).not.toContain(release);
 
-    expect(await (await request.get('/en')).text()).toBe(shellBefore);
+    // The same shell build throughout.
+    expect(shellScripts(shellBefore)).not.toEqual([]);
+    expect(shellScripts(htmlAfter)).toEqual(shellScripts(shellBefore));
   });
 
   test('an unknown remote name is refused and the registry stays as it was', async ({ request }) => {

@@ -35,6 +35,11 @@ export interface Config {
   logLevel: LogLevel;
   /** `/remotes.json` points at each remote's rsbuild dev server instead of the published versions. */
   devRemotes: boolean;
+  /**
+   * SSR_BUDGET_MS: how long a public page's answer waits for its server-rendered markup before it
+   * goes without (the browser renders it then); the render still completes for the page cache.
+   */
+  ssrBudgetMs: number;
   /** The third-party page-analytics script the browser loads (client-config), or null for none. */
   analytics: { scriptUrl: string; siteId: string | null } | null;
   /** login, register and send-sms-code require a passed captcha (captchaVerification). */
@@ -382,6 +387,7 @@ const envSchema = z.object({
   PUBLIC_API_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL (or unset: same origin)' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })).default('info'),
   DEV_REMOTES: optional(flag).default(false),
+  SSR_BUDGET_MS: optional(z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(0).max(60_000)).default(200),
   ANALYTICS_SCRIPT_URL: optional(scriptUrl),
   ANALYTICS_SITE_ID: optional(analyticsSiteId),
   CAPTCHA_ENABLED: optional(flag).default(true),
@@ -557,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiBaseUrl: e.PUBLIC_API_BASE_URL,
     logLevel: e.LOG_LEVEL,
     devRemotes: e.DEV_REMOTES,
+    ssrBudgetMs: e.SSR_BUDGET_MS,
     analytics: e.ANALYTICS_SCRIPT_URL ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? null } : null,
     captchaEnabled: e.CAPTCHA_ENABLED,
     sms: smsConfig(e),

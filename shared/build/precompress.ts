@@ -37,6 +37,9 @@ const encodings = {
 
 export type Encoding = keyof typeof encodings;
 
+/** Where an app's node build sits inside its dist folder (shared/build/rsbuild.ts). */
+export const SERVER_BUNDLE_DIR = 'ssr';
+
 export const isPrecompressible = (file: string) => PRECOMPRESSED_EXTENSIONS.has(extname(file).toLowerCase());
 
 export interface PrecompressResult {
@@ -80,7 +83,9 @@ async function walk(dir: string): Promise<string[]> {
  */
 export async function precompressDir(dir: string, { concurrency = 2 } = {}): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, written: 0, bytes: { identity: 0, br: 0, gzip: 0 } };
-  const files = (await walk(dir)).filter(isPrecompressible);
+  // The server bundle (ssr/, read by the server from disk, never sent) needs no compressed copies.
+  const serverDir = join(dir, SERVER_BUNDLE_DIR);
+  const files = (await walk(dir)).filter((f) => isPrecompressible(f) && !f.startsWith(`${serverDir}/`));
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
@@ -123,6 +128,7 @@ export function pluginPrecompress(): RsbuildPlugin {
     setup(api) {
       api.onAfterBuild(async ({ environments }) => {
         for (const environment of Object.values(environments)) {
+          if (environment.name === 'node') continue;
           const started = Date.now();
           const { files, written, bytes } = await precompressDir(environment.distPath);
           api.logger.info(

@@ -83,9 +83,11 @@ export function pluginRouteChunks({ routesFile = 'src/routes.tsx' } = {}): Rsbui
   return {
     name: 'portal:route-chunks',
     setup(api) {
-      api.onAfterBuild(({ stats }) => {
+      api.onAfterBuild(({ stats, environments }) => {
         if (!stats) return;
-        const single = 'stats' in stats ? stats.stats[0] : stats;
+        // The browser build's chunks: a dual build also has a node environment (dist/ssr).
+        const web = environments.web;
+        const single = 'stats' in stats ? (stats.stats.find((s) => s.compilation.name === 'web') ?? stats.stats[0]) : stats;
         if (!single) return;
         const { chunks = [] } = single.toJson({ all: false, chunks: true, chunkOrigins: true });
         const byImport = chunksByImport(chunks as ChunkStats[], routesFile);
@@ -95,7 +97,7 @@ export function pluginRouteChunks({ routesFile = 'src/routes.tsx' } = {}): Rsbui
           const files = byImport.get(request);
           if (files?.length) table[pattern] = files;
         }
-        writeFileSync(path.join(api.context.distPath, ROUTE_CHUNKS_FILE), `${JSON.stringify(table, null, 1)}\n`);
+        writeFileSync(path.join(web?.distPath ?? api.context.distPath, ROUTE_CHUNKS_FILE), `${JSON.stringify(table, null, 1)}\n`);
       });
     },
   };

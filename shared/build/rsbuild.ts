@@ -1,9 +1,11 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { sharedSingletons } from '../src/mf/shared-singletons.ts';
 import { REMOTES, type RemoteName } from '../src/registry/remotes.ts';
-import { pluginPrecompress } from './precompress.ts';
+import { pluginPrecompress, SERVER_BUNDLE_DIR } from './precompress.ts';
 import { pluginRouteChunks } from './route-chunks.ts';
 
 /** Port of the API in development; the shell's dev server proxies API, registry and sandbox to it. */
@@ -16,24 +18,16 @@ export const SHELL_DEV_PORT = 3000;
  */
 export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
   const remote = REMOTES[name];
+  const federation = {
+    name: remote.federationName,
+    filename: 'remoteEntry.js',
+    exposes: { './routes': './src/routes.tsx' },
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first',
+    dts: false,
+  } as const;
   return defineConfig({
-    plugins: [
-      pluginReact(),
-      pluginModuleFederation({
-        name: remote.federationName,
-        filename: 'remoteEntry.js',
-        exposes: { './routes': './src/routes.tsx' },
-        shared: sharedSingletons(),
-        shareStrategy: 'loaded-first',
-        // The shell provides the federation runtime: ~30 kB gzip less per remote entry.
-        experiments: { externalRuntime: true },
-        dts: false,
-      }),
-      // route-chunks.json: each page's files, for the server's preload hints.
-      pluginRouteChunks(),
-      // .br and .gz beside every compressible output file (docs/decisions/0015).
-      pluginPrecompress(),
-    ],
+    plugins: [pluginReact()],
     source: {
       entry: { index: './src/index.ts' },
       // Which release a page came from (ops and the deploy e2e read it); set by REMOTE_RELEASE.
@@ -44,31 +38,81 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
     server: { port: remote.devPort, cors: { origin: '*' } },
     dev: { assetPrefix: `http://localhost:${remote.devPort}/` },
+    environments: {
+      web: {
+        plugins: [
+          pluginModuleFederation(
+            // The shell provides the federation runtime: ~30 kB gzip less per remote entry.
+            { ...federation, experiments: { externalRuntime: true } },
+            { environment: 'web' },
+          ),
+          // route-chunks.json: each page's files, for the server's preload hints.
+          pluginRouteChunks(),
+          // .br and .gz beside every compressible output file (docs/decisions/0015).
+          pluginPrecompress(),
+        ],
+      },
+      ...serverEnvironment(federation),
+    },
   });
+}
+
+/** The node build is CommonJS inside packages that say "type": "module": its folder says otherwise. */
+function pluginCommonJsFolder(): RsbuildPlugin {
+  return {
+    name: 'portal:commonjs-folder',
+    setup(api) {
+      api.onAfterBuild(({ environments }) => {
+        const node = environments.node;
+        if (node) writeFileSync(join(node.distPath, 'package.json'), '{ "type": "commonjs" }\n');
+      });
+    },
+  };
+}
+
+/**
+ * Every app also builds for Node (Module Federation's node target: CommonJS, chunks read from disk)
+ * into dist/ssr, published inside the same immutable version folder as the browser build, so the
+ * server renders public pages with the very version the browser hydrates (docs/decisions/0017).
+ * Only production builds: the dev servers render in the browser.
+ */
+function serverEnvironment(
+  federation: Parameters<typeof pluginModuleFederation>[0],
+  entry?: Record<string, string>,
+): Record<string, EnvironmentConfig> {
+  if (process.env.NODE_ENV === 'development') return {};
+  return {
+    node: {
+      plugins: [pluginModuleFederation(federation, { target: 'node', environment: 'node' }), pluginCommonJsFolder()],
+      source: entry ? { entry } : {},
+      output: {
+        target: 'node',
+        distPath: { root: `dist/${SERVER_BUNDLE_DIR}` },
+        cleanDistPath: true,
+        minify: false,
+        emitAssets: false,
+        filenameHash: false,
+      },
+    },
+  };
 }
 
 /** The host: owns the router and loads every remote at run time from /remotes.json. */
 export function defineShellConfig(): RsbuildConfig {
+  const federation = {
+    name: 'shell',
+    remotes: {},
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first',
+    dts: false,
+  } as const;
   return defineConfig({
-    plugins: [
-      pluginReact(),
-      pluginModuleFederation({
-        name: 'shell',
-        remotes: {},
-        shared: sharedSingletons(),
-        shareStrategy: 'loaded-first',
-        experiments: { provideExternalRuntime: true },
-        dts: false,
-      }),
-      pluginPrecompress(),
-    ],
+    plugins: [pluginReact()],
     source: {
-      entry: { index: './src/index.ts' },
       // Base URL of the API (empty: same origin, the all-in-one default).
       define: { 'process.env.PUBLIC_API_BASE_URL': JSON.stringify(process.env.PUBLIC_API_BASE_URL ?? '') },
     },
-    html: { template: './index.html' },
-    output: { assetPrefix: '/', cleanDistPath: true, manifest: 'build-manifest.json' },
+    output: { assetPrefix: '/', cleanDistPath: true },
     server: {
       port: SHELL_DEV_PORT,
       historyApiFallback: true,
@@ -79,6 +123,19 @@ export function defineShellConfig(): RsbuildConfig {
         '/sandbox': API_DEV_TARGET,
         '/healthz': API_DEV_TARGET,
       },
+    },
+    environments: {
+      web: {
+        plugins: [
+          pluginModuleFederation({ ...federation, experiments: { provideExternalRuntime: true } }, { environment: 'web' }),
+          pluginPrecompress(),
+        ],
+        source: { entry: { index: './src/index.ts' } },
+        html: { template: './index.html' },
+        output: { manifest: 'build-manifest.json' },
+      },
+      // The server's entry: render(url) → the page's HTML and its data (shell/src/server).
+      ...serverEnvironment(federation, { index: './src/server/index.ts' }),
     },
   });
 }

@@ -14,3 +14,4 @@ export * from './format/dateRange.ts';
 export * from './proxy/credentials.ts';
 export * from './http/fetchAllPages.ts';
 export * from './seo/page-meta.ts';
+export * from './ssr/contract.ts';

@@ -1,17 +1,23 @@
 // First: configures the shared zod before any module that builds or parses schemas is evaluated.
 import './zod-without-eval.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { authStore, persistAuth, splitLocale, uiStore } from '@portal/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { authStore, persistAuth, SSR_STATE_ELEMENT_ID, splitLocale, uiStore } from '@portal/shared';
 import { startAnalytics } from './analytics/analytics.ts';
+import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';
 import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
 import { installHttpReactions } from './http/reactions.ts';
 import { resolveStartLocale, startRedirect } from './i18n/start-locale.ts';
-import { loginPath } from './routing/guard.ts';
+import { knownRedirect, loginPath } from './routing/guard.ts';
 import { refreshUserInfo } from './session/session.ts';
 
 // Locale at start (SPEC section 4): an unprefixed URL moves to /en for English visitors.
+// The path the server rendered (if it did) before the start locale may move it.
+const renderedPath = window.location.pathname;
+const serverState = document.getElementById(SSR_STATE_ELEMENT_ID);
+// A rendered page was answered after the server's redirect rules: it has none.
+if (serverState) knownRedirect(splitLocale(renderedPath).path, null);
 const startLocale = resolveStartLocale(document.cookie, navigator.languages);
 const moved = startRedirect(window.location.pathname, startLocale);
 if (moved) window.history.replaceState(window.history.state, '', moved + window.location.search + window.location.hash);
@@ -25,7 +31,9 @@ persistAuth();
 const appCode = Promise.all([import('./app/App.tsx'), import('./routing/router.tsx')]);
 await initRemotes();
 prefetchRemoteOf(window.location.pathname);
-const [{ App }, { createPortalRouter }] = await appCode;
+const [{ App, hydrateQueries, queryClient }, { createPortalRouter }] = await appCode;
+// The data the server rendered with: the page's queries start with it instead of fetching it again.
+if (serverState) hydrateQueries(JSON.parse(serverState.textContent || 'null'));
 const router = createPortalRouter();
 
 installHttpReactions({
@@ -38,13 +46,37 @@ installHttpReactions({
   },
 });
 void refreshUserInfo().catch(() => {});
-void startAnalytics();
+void startAnalytics(() => readClientConfig(queryClient));
 prefetchOnIntent();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (serverState && root.hasChildNodes()) {
+  // Hydrate what the server rendered once the router has resolved the page (lazy routes, the remote,
+  // the guard), so the first client render is that page and not the boot fallback. If the guard or
+  // the start locale moved elsewhere, the markup is of another page: render afresh instead.
+  await routerInitialized(router);
+  if (router.state.location.pathname === renderedPath && !router.state.errors) hydrateRoot(root, app);
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+} else {
+  createRoot(root).render(app);
+}
+
+function routerInitialized(r: typeof router): Promise<void> {
+  if (r.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = r.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

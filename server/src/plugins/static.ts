@@ -7,6 +7,7 @@ import { findRedirect, redirectLocation } from '../modules/redirects/service.ts'
 import { remotePreloads } from '../modules/remotes/preloads.ts';
 import { createRemoteRegistry } from '../modules/remotes/registry.ts';
 import { blogContent, type SeoContent } from '../modules/seo/content.ts';
+import { createPageRendering, isServerRendered, warmPaths } from '../modules/ssr/page-renderer.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -52,6 +53,8 @@ const matchesEtag = (header: string | undefined, etag: string) =>
  * so the shell renders its localized 404 page, but with status 404 so crawlers and monitors see it.
  * A page path with a redirect rule is answered with a 302 instead (see redirectFor).
  *
+ * Public pages arrive server-rendered (modules/ssr/page-renderer.ts), or without markup when that
+ * cannot be done in time; pages behind login are rendered by the browser.
  * Page answers carry their own head for crawlers and link previews that run no JavaScript (lang,
  * title, description, canonical and hreflang links, Open Graph, noindex; modules/seo/head.ts):
  * index.html is compiled once per build (a stat per answer notices a new one); redirect rules and
@@ -65,14 +68,21 @@ export async function staticPlugin(
     config,
     content = blogContent,
   }: {
-    config: Pick<Config, 'shellDist' | 'publicBaseUrl' | 'dataDir' | 'devRemotes'>;
+    config: Pick<Config, 'shellDist' | 'publicBaseUrl' | 'dataDir' | 'devRemotes' | 'ssrBudgetMs'>;
     content?: Pick<SeoContent, 'findPostMeta'>;
   },
 ) {
   const root = config.shellDist;
   const loadTemplate = indexTemplateLoader(join(root, 'index.html'));
   // Preload hints for the page's remote, from the live registry (a deploy or rollback counts at once).
-  const preloads = remotePreloads(createRemoteRegistry(config.dataDir), { devRemotes: config.devRemotes });
+  const registry = createRemoteRegistry(config.dataDir);
+  const preloads = remotePreloads(registry, { devRemotes: config.devRemotes });
+  const pages = createPageRendering(app, {
+    shellDist: root,
+    registry,
+    budgetMs: config.ssrBudgetMs,
+    devRemotes: config.devRemotes,
+  });
 
   /**
    * The operator's redirect rule for a page (the same rules and lookup as /app-api/system/redirect),
@@ -93,6 +103,11 @@ export async function staticPlugin(
       return null;
     }
   };
+
+  // The shell's and remotes' server code is loaded once the server listens, not by the first visitor.
+  app.addHook('onListen', async () => {
+    void pages.warm(warmPaths(), { host: 'localhost', log: app.log });
+  });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // Still percent-encoded: `send` decodes it and answers 400 for a malformed escape.
@@ -123,7 +138,8 @@ export async function staticPlugin(
       { db: app.db, content, hostname: request.hostname, base: await app.publicOrigins.of(request), log: request.log, preloads },
       path,
     );
-    const body = template.render(head.locale, headTags(head));
+    const page = isServerRendered(path) ? await pages.render(request.url, { host: request.hostname, log: request.log }) : null;
+    const body = template.render(head.locale, headTags(head), page);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // No validators on the 404: a conditional request must not turn it into a body-less 304/404.
     if (status === 404) return reply.code(404).send(body);

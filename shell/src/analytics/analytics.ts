@@ -1,4 +1,4 @@
-import { api, callApi } from '@portal/shared';
+import type { ClientConfig } from '@portal/shared';
 
 declare global {
   interface Window {
@@ -12,8 +12,8 @@ let enabled = false;
  * Loads the configured third-party page-analytics script (off unless the server's client config
  * names one). Page views go to `window.dataLayer` (the gtag/GTM convention most providers read).
  */
-export async function startAnalytics(doc: Document = document): Promise<void> {
-  const config = await callApi(api.clientConfigGet, undefined, { silent: true }).catch(() => null);
+export async function startAnalytics(readConfig: () => Promise<ClientConfig>, doc: Document = document): Promise<void> {
+  const config = await readConfig().catch(() => null);
   const analytics = config?.analytics;
   if (!analytics) return;
   window.dataLayer = window.dataLayer ?? [];

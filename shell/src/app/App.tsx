@@ -1,19 +1,21 @@
-import { ChakraProvider } from '@portal/shared/chakra';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { system } from '@portal/shared/ui';
 import type { PortalRouter } from '../routing/router.tsx';
+import { AppProviders } from './AppProviders.tsx';
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 
+/** Starts the cache with the data the server rendered the page with, so nothing is fetched twice. */
+export function hydrateQueries(state: unknown): void {
+  if (state && typeof state === 'object') hydrate(queryClient, state);
+}
+
 export function App({ router }: { router: PortalRouter }) {
   return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ChakraProvider>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

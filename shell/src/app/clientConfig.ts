@@ -1,11 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, callApi } from '@portal/shared';
 
 /** The server's run-time settings for the browser (GET /app-api/system/client-config), asked once per page load. */
+export const clientConfigQuery = queryOptions({
+  queryKey: ['client-config'],
+  queryFn: () => callApi(api.clientConfigGet, undefined, { silent: true }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useClientConfig() {
-  return useQuery({
-    queryKey: ['client-config'],
-    queryFn: () => callApi(api.clientConfigGet, undefined, { silent: true }),
-    staleTime: Infinity,
-  });
+  return useQuery(clientConfigQuery);
 }
+
+/** The same settings outside React: from the cache when a page (or the server's render) already has them. */
+export const readClientConfig = (client: QueryClient) => client.ensureQueryData(clientConfigQuery);

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore, isLoggedIn } from '@portal/shared';
+import { useHydrated } from '../app/useHydrated.ts';
 import { useLocalePath } from '@portal/shared/ui';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
@@ -39,7 +40,8 @@ export function Header() {
   const intl = useIntl();
   const to = useLocalePath();
   const auth = useSnapshot(authStore);
-  const loggedIn = isLoggedIn(auth);
+  // The server rendered the guest header; the session is this browser's, known after hydration.
+  const loggedIn = useHydrated() && isLoggedIn(auth);
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const navLinks = NAV.map((item) => (

@@ -20,6 +20,14 @@ export async function lookupRedirect(path: string, now = Date.now()): Promise<st
   }
 }
 
+/**
+ * Records a lookup already done: the server applies its redirect rules before it answers a page,
+ * so the page it rendered has none, and the first navigation need not ask again.
+ */
+export function knownRedirect(path: string, target: string | null, now = Date.now()): void {
+  cache.set(path, { target, at: now });
+}
+
 export const isAbsoluteUrl = (target: string) => /^https?:\/\//i.test(target);
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */

@@ -1,6 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
-import { type LayoutName, type Locale, type RemoteName, type RemoteRoute, splitLocale } from '@portal/shared';
+import {
+  type LayoutName,
+  type Locale,
+  type RemoteName,
+  type RemoteRoute,
+  type RemoteRoutesModule,
+  splitLocale,
+} from '@portal/shared';
 import { addCatalogs } from '../i18n/catalogs.ts';
 import { loadRemoteRoutes } from '../federation/remotes.ts';
 import { ownerOf } from '../federation/mounts.ts';
@@ -27,7 +34,24 @@ const shellPage = (path: string, titleId: string, load: () => Promise<{ default:
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number]): RouteObject {
+/** How the route tree reaches remotes: the browser's registry, or the server's node bundles. */
+export interface RouteSources {
+  loadRemote: (name: RemoteName) => Promise<RemoteRoutesModule>;
+  /** Remotes whose routes are part of the tree from the start (the server renders with them). */
+  preloaded?: Partial<Record<RemoteName, RemoteRoutesModule>>;
+  /** On the server the guard has nothing to decide: it answered redirects itself and renders for guests. */
+  server?: boolean;
+}
+
+const LAYOUTS = ['default', 'empty', 'admin'] as const;
+
+/** A remote's pages of one layout, as children of that layout's route. */
+const remoteChildren = (remote: RemoteName, module: RemoteRoutesModule, layout: LayoutName): RouteObject[] =>
+  module.routes.filter((r) => r.layout === layout && r.path !== '').map((r) => toRouteObject(r, remote, module.release));
+
+function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number], sources: RouteSources): RouteObject {
+  const preloaded = Object.entries(sources.preloaded ?? {}) as Array<[RemoteName, RemoteRoutesModule]>;
+  const pagesOf = (layout: LayoutName) => preloaded.flatMap(([remote, module]) => remoteChildren(remote, module, layout));
   return {
     id: `root:${key}`,
     path: base,
@@ -35,13 +59,12 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number]): Route
     errorElement: <RouteError />,
     HydrateFallback: BootFallback,
     // The guard (server redirect rules, login required, guest only) runs before every navigation.
-    loader: guardLoader,
-    shouldRevalidate: () => true,
+    ...(!sources.server && { loader: guardLoader, shouldRevalidate: () => true }),
     children: [
       {
         id: `default:${key}`,
         element: <DefaultLayout />,
-        children: [remoteIndex('marketing', 'default'), { path: '*', element: <CatchAll /> }],
+        children: [remoteIndex('marketing', 'default', sources), ...pagesOf('default'), { path: '*', element: <CatchAll /> }],
       },
       {
         id: `empty:${key}`,
@@ -50,13 +73,14 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number]): Route
           shellPage('login', 'shared.seo.login.title', () => import('../pages/auth/LoginPage.tsx')),
           shellPage('register', 'shared.seo.register.title', () => import('../pages/auth/RegisterPage.tsx')),
           shellPage('forgot-password', 'shared.seo.forgotPassword.title', () => import('../pages/auth/ForgotPasswordPage.tsx')),
+          ...pagesOf('empty'),
         ],
       },
       {
         id: `admin:${key}`,
         path: 'admin',
         element: <AdminLayout />,
-        children: [remoteIndex('user-center', 'admin'), { path: '*', element: <CatchAll /> }],
+        children: [remoteIndex('user-center', 'admin', sources), ...pagesOf('admin'), { path: '*', element: <CatchAll /> }],
       },
     ],
   };
@@ -87,12 +111,12 @@ function toRouteObject(route: RemoteRoute, remote: RemoteName, release: string):
  * A layout's own path (`/`, `/en`, `/admin`) matches its parent route alone, so route discovery
  * never runs for it: the shell declares these index routes and resolves the page lazily.
  */
-function remoteIndex(remote: RemoteName, layout: LayoutName): RouteObject {
+function remoteIndex(remote: RemoteName, layout: LayoutName, sources: RouteSources): RouteObject {
   return {
     index: true,
     errorElement: <RemotePageError remote={remote} />,
     lazy: async () => {
-      const module = await loadRemoteRoutes(remote);
+      const module = await sources.loadRemote(remote);
       addCatalogs(module.messages);
       const route = module.routes.find((r) => r.path === '' && r.layout === layout);
       if (!route) throw new Response('', { status: 404 });
@@ -112,10 +136,8 @@ async function discoverRoutes(path: string, patch: (routeId: string, children: R
     const remote = await loadRemoteRoutes(owner);
     addCatalogs(remote.messages);
     for (const { key } of LOCALE_BASES) {
-      for (const layout of ['default', 'empty', 'admin'] as const) {
-        const children = remote.routes
-          .filter((r) => r.layout === layout && r.path !== '')
-          .map((r) => toRouteObject(r, owner, remote.release));
+      for (const layout of LAYOUTS) {
+        const children = remoteChildren(owner, remote, layout);
         if (children.length) patch(`${layout}:${key}`, children);
       }
     }
@@ -126,8 +148,13 @@ async function discoverRoutes(path: string, patch: (routeId: string, children: R
   }
 }
 
+/** The one route tree, under every locale base; the browser and the server build it alike. */
+export function portalRoutes(sources: RouteSources): RouteObject[] {
+  return LOCALE_BASES.map((base) => localeRoot(base, sources));
+}
+
 export function createPortalRouter() {
-  return createBrowserRouter(LOCALE_BASES.map(localeRoot), {
+  return createBrowserRouter(portalRoutes({ loadRemote: loadRemoteRoutes }), {
     patchRoutesOnNavigation: ({ path, patch }) => discoverRoutes(path, patch),
   });
 }

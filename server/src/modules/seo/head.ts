@@ -9,12 +9,14 @@ import {
   NOT_FOUND_META,
   pageMetaFor,
   type RemoteName,
+  SSR_STATE_ELEMENT_ID,
   sharedMessages,
   splitLocale,
 } from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { PreloadHint } from '../remotes/preloads.ts';
+import type { RenderedPage } from '../ssr/page-renderer.ts';
 import type { PostMeta, SeoContent } from './content.ts';
 import { DEFAULT_SITE } from '../system/seed.ts';
 import { getWebsite } from '../system/service.ts';
@@ -101,8 +103,18 @@ export function headTags(head: PageHead): string {
 
 /** index.html prepared once for head injection (see compileTemplate). */
 export interface IndexTemplate {
-  render(locale: Locale, tags: string): string;
+  /** `page`: server-rendered markup for #root and the data it was rendered with (modules/ssr). */
+  render(locale: Locale, tags: string, page?: RenderedPage | null): string;
 }
+
+const ROOT = /<div id="root"><\/div>/i;
+
+/**
+ * The state goes in a JSON data block (not executed, so the CSP has nothing to allow); `<` is
+ * escaped so no text in the data can close the element.
+ */
+export const stateBlock = (state: unknown) =>
+  `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
 
 const LANG_ATTR = /\s+lang\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 /** Whatever the build put in the head for these is replaced by the page's own (with its line's indentation). */
@@ -136,8 +148,14 @@ export function compileTemplate(html: string): IndexTemplate {
   const strip = (part: string) => REPLACED_TAGS.reduce((text, pattern) => text.replace(pattern, ''), part);
   before = strip(before);
   after = strip(after);
+  const root = ROOT.exec(after);
+  const bodyStart = root ? after.slice(0, root.index) : after;
+  const bodyEnd = root ? after.slice(root.index + root[0].length) : '';
   return {
-    render: (locale, tags) => `${open === null ? '' : `${open} lang="${locale}">`}${before}${tags}${after}`,
+    render: (locale, tags, page) =>
+      `${open === null ? '' : `${open} lang="${locale}">`}${before}${tags}${
+        page && root ? `${bodyStart}<div id="root">${page.html}</div>${stateBlock(page.state)}${bodyEnd}` : after
+      }`,
   };
 }
 

@@ -1,0 +1,161 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import { DATA_DIR, remoteCli, ROOT } from '../support/portal.ts';
+
+/** Every public page (SPEC: marketing, content, the guest pages and the 404), without locale prefix. */
+const PUBLIC_PAGES = [
+  '/',
+  '/dynamic-residential-proxies',
+  '/static-residential-proxies',
+  '/native-residential-proxies',
+  '/use-scene',
+  '/service',
+  '/blog',
+  '/blog/adspower-proxy-setup',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/terms',
+  '/privacy',
+  '/no-such-page',
+];
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
+/** The text of an HTML fragment as a reader sees it: tags out, entities decoded, spaces collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x27|#39|amp|lt|gt|quot|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The markup the server put inside #root (empty when it sent the page without). */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="portal-ssr-state">/.exec(html)?.[1] ?? '';
+const headingOf = (html: string) => textOf(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(rootOf(html))?.[1] ?? '');
+
+/** Console errors and warnings (hydration mismatches are reported as either) and uncaught errors. */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    // The 404 page's own document is answered 404 on purpose; the browser reports that status.
+    if (m.text().startsWith('Failed to load resource') && m.location().url.endsWith('/no-such-page')) return;
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  return problems;
+}
+
+test.describe('server rendering', () => {
+  for (const { prefix, lang } of [
+    { prefix: '', lang: 'zh-CN' },
+    { prefix: '/en', lang: 'en' },
+  ] as const) {
+    test(`every public page arrives as full HTML, and the browser shows the same page without a warning (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const problems = watchConsole(page);
+      for (const path of PUBLIC_PAGES) {
+        const url = prefix + (path === '/' && prefix ? '' : path);
+        const res = await request.get(url);
+        expect(res.status(), url).toBe(path === '/no-such-page' ? 404 : 200);
+        const html = await res.text();
+        const heading = headingOf(html);
+        expect(heading, `${url}: a heading in the HTML`).not.toBe('');
+        // The layout (header, and the footer but on the login pages' bare layout) and the page's styles come with it.
+        const root = rootOf(html);
+        const bare = ['/login', '/register', '/forgot-password'].includes(path);
+        expect({ url, header: root.includes('<header'), footer: root.includes('<footer') }).toEqual({
+          url,
+          header: true,
+          footer: !bare,
+        });
+        expect(root.includes('<style data-emotion'), url).toBe(true);
+
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(heading);
+        await page.waitForLoadState('networkidle');
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test(`home and a blog post carry their content without JavaScript (${lang})`, async ({ page, request }) => {
+      const home = textOf(rootOf(await (await request.get(prefix || '/')).text()));
+      for (const claim of ['350M+', '200+', '99.98%', '24/7']) expect(home).toContain(claim);
+      // "From" prices straight from the catalogue (¥11.31 per GB, ¥13.00 and ¥39.00 per IP and month).
+      for (const price of ['11.31', '13.00', '39.00']) expect(home).toContain(price);
+
+      const postUrl = `${prefix}/blog/adspower-proxy-setup`;
+      const post = textOf(rootOf(await (await request.get(postUrl)).text()));
+      await page.goto(postUrl);
+      const firstParagraph = (await page.locator('article p').first().textContent())?.replace(/\s+/g, ' ').trim();
+      expect(firstParagraph).toBeTruthy();
+      expect(post).toContain(firstParagraph);
+    });
+  }
+
+  test('a server-rendered page hydrates without a second fetch of its data and stays interactive', async ({ page }) => {
+    const problems = watchConsole(page);
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/app-api/')) apiCalls.push(pathname);
+    });
+    await page.goto('/en');
+    await page.waitForLoadState('networkidle');
+    // The site settings, client config and catalogue came with the page.
+    expect(apiCalls).toEqual([]);
+
+    await page.getByRole('button', { name: 'Support' }).click();
+    const panel = page.getByRole('dialog', { name: 'Customer service' });
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Close customer service' }).click();
+    await expect(panel).toBeHidden();
+
+    await page.getByTestId('home-buy').click();
+    await expect(page).toHaveURL(/\/en\/buy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy traffic packages');
+
+    await page.getByTestId('language-switch').first().click();
+    await expect(page).toHaveURL(/\/buy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('购买流量套餐');
+    expect(problems).toEqual([]);
+  });
+
+  test('a remote whose server bundle throws is rendered by the browser instead, with status 200', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const registryFile = path.join(DATA_DIR, 'remotes', 'registry.json');
+    const current = () => JSON.parse(readFileSync(registryFile, 'utf8')).remotes.marketing.current as string;
+    const before = current();
+    // A build of marketing whose node entry throws, published beside the good one and made current.
+    const entry = path.join(ROOT, 'remotes/marketing/dist/ssr/remoteEntry.js');
+    const good = readFileSync(entry, 'utf8');
+    writeFileSync(entry, `throw new Error('e2e: this server bundle is broken');\n${good}`);
+    try {
+      expect(remoteCli(['ensure']).code).toBe(0);
+      const history = JSON.parse(readFileSync(registryFile, 'utf8')).remotes.marketing.history as Array<{ version: string }>;
+      const broken = history.at(-1)?.version;
+      expect(broken).toBeTruthy();
+      expect(broken).not.toBe(before);
+      expect(remoteCli(['rollback', 'marketing', broken as string]).code).toBe(0);
+      expect(current()).toBe(broken);
+
+      const res = await request.get('/en/service');
+      expect(res.status()).toBe(200);
+      expect(rootOf(await res.text())).toBe('');
+      expect(await res.text()).toContain('<div id="root"></div>');
+      await page.goto('/en/service');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service');
+    } finally {
+      writeFileSync(entry, good);
+      remoteCli(['rollback', 'marketing', before]);
+    }
+    expect(current()).toBe(before);
+    expect(headingOf(await (await request.get('/en/service')).text())).toBe('Customer service');
+  });
+});

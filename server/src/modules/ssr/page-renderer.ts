@@ -1,0 +1,209 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  type Locale,
+  localizePath,
+  matchRoute,
+  type PageRenderer,
+  type PageRenderRequest,
+  REMOTE_NAMES,
+  ROUTE_TABLE,
+  type ShellServerBundle,
+  splitLocale,
+} from '@portal/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { CACHE_MAX_STALE_MS, CACHE_TAGS } from '../../cache/cache.ts';
+import type { RemoteRegistry } from '../remotes/registry.ts';
+
+/** A page as the server rendered it: markup for #root and the data to start the browser with. */
+export interface RenderedPage {
+  html: string;
+  state: unknown;
+}
+
+export interface PageRenderingOptions {
+  shellDist: string;
+  registry: Pick<RemoteRegistry, 'readServable' | 'versionDir'>;
+  /** How long a page answer waits for its markup before it goes without (the browser renders it then). */
+  budgetMs: number;
+  /** Remote dev servers have no node bundles: everything renders in the browser. */
+  devRemotes: boolean;
+}
+
+/** A render the answer no longer waits for still finishes for the cache, unless it takes this long. */
+const RENDER_LIMIT_MS = 10_000;
+
+/** Pages behind login stay client-rendered: their markup is personal and search engines never see it. */
+export const isServerRendered = (path: string) => !matchRoute(splitLocale(path).path)?.route.requiresAuth;
+
+/** Every server-rendered page without parameters, in both languages: what warm() renders at start. */
+export const warmPaths = (): string[] =>
+  ROUTE_TABLE.filter((r) => !r.requiresAuth && !r.pattern.includes(':')).flatMap((r) => [
+    r.pattern,
+    localizePath(r.pattern, 'en'),
+  ]);
+
+interface RenderScope {
+  host: string;
+  locale: Locale;
+}
+
+/**
+ * Server rendering of public pages (docs/decisions/0017): the shell's node bundle renders the page
+ * with the remotes' node bundles of the versions the registry serves now, so a deploy or rollback
+ * is rendered by the next request. Rendered pages are cached per host, URL and remote versions for
+ * at most CACHE_MAX_STALE_MS and dropped at once when prices, posts, help, redirects or site settings
+ * change; concurrent misses of one key render once.
+ *
+ * Never a 5xx: a missing or changed shell bundle, a remote without a node bundle, a render that
+ * throws or a query that fails gives `null` (the page is sent without markup and the browser renders
+ * it), logged with the reason. So does a render slower than the budget; it still completes for the
+ * cache.
+ */
+export function createPageRendering(app: FastifyInstance, options: PageRenderingOptions) {
+  const bundleFile = join(options.shellDist, 'ssr', 'index.js');
+  const scope = new AsyncLocalStorage<RenderScope>();
+  let loaded: { build: string; renderer: Promise<PageRenderer> } | null = null;
+  let reported: string | null = null;
+
+  /** API calls made while rendering are answered in-process, for the page's host and language. */
+  const inProcessFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const { host, locale } = scope.getStore() ?? { host: 'localhost', locale: 'zh-CN' };
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers: { ...headers, host, 'accept-language': locale },
+      ...(typeof init?.body === 'string' && { payload: init.body }),
+    });
+    const type = res.headers['content-type'];
+    return new Response(new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: type ? { 'content-type': String(type) } : {},
+    });
+  }) as typeof fetch;
+
+  const reportOnce = (log: FastifyBaseLogger, key: string, message: string) => {
+    if (reported === key) return;
+    reported = key;
+    log.warn(message);
+  };
+
+  /**
+   * The shell's renderer of the build being served. A shell build that changed while the server
+   * runs is not loaded beside the old one (two federation runtimes would share one scope): pages are
+   * client-rendered until the server restarts.
+   */
+  async function renderer(log: FastifyBaseLogger): Promise<PageRenderer | null> {
+    let build: string;
+    try {
+      const info = await stat(bundleFile);
+      build = `${info.mtimeMs}:${info.size}`;
+    } catch {
+      reportOnce(log, 'missing', `no server bundle at ${bundleFile}: pages are rendered in the browser`);
+      return null;
+    }
+    if (!loaded) {
+      const bundle = createRequire(import.meta.url)(bundleFile) as ShellServerBundle;
+      loaded = { build, renderer: bundle.createPageRenderer({ fetch: inProcessFetch }) };
+    }
+    if (loaded.build !== build) {
+      reportOnce(log, build, 'the shell was rebuilt while the server runs: pages are rendered in the browser until it restarts');
+      return null;
+    }
+    return loaded.renderer;
+  }
+
+  /** The node entry of each remote's current version. */
+  async function remoteEntries(): Promise<PageRenderRequest['remotes']> {
+    const { registry } = await options.registry.readServable();
+    const remotes: PageRenderRequest['remotes'] = {};
+    for (const name of REMOTE_NAMES) {
+      const version = registry.remotes[name]?.current;
+      if (version)
+        remotes[name] = {
+          version,
+          entry: pathToFileURL(join(options.registry.versionDir(name, version), 'ssr', 'remoteEntry.js')).href,
+        };
+    }
+    return remotes;
+  }
+
+  async function renderFresh(url: string, scopeOf: RenderScope, remotes: PageRenderRequest['remotes'], log: FastifyBaseLogger) {
+    const started = performance.now();
+    try {
+      const shell = await renderer(log);
+      if (!shell) return null;
+      const page = await scope.run(scopeOf, () => shell.render({ url, remotes, signal: AbortSignal.timeout(RENDER_LIMIT_MS) }));
+      log.debug({ url, ms: Math.round(performance.now() - started) }, 'page rendered');
+      return page;
+    } catch (err) {
+      log.warn({ err, url }, 'server rendering failed: the page is rendered in the browser');
+      return null;
+    }
+  }
+
+  return {
+    /**
+     * Loads the shell's and the current remotes' server code and renders `paths` once, so the first
+     * visitors are not the ones who wait for it (their answers would go without markup). Failures
+     * are logged like any render's.
+     */
+    async warm(paths: readonly string[], { host, log }: { host: string; log: FastifyBaseLogger }): Promise<void> {
+      if (options.devRemotes) return;
+      try {
+        const remotes = await remoteEntries();
+        for (const url of paths) await renderFresh(url, { host, locale: splitLocale(url).locale }, remotes, log);
+      } catch (err) {
+        log.warn({ err }, 'warming server rendering failed');
+      }
+    },
+
+    /**
+     * The markup of a page for this request, or null when it goes without. `url` is the page's path
+     * and query, as requested.
+     */
+    async render(url: string, { host, log }: { host: string; log: FastifyBaseLogger }): Promise<RenderedPage | null> {
+      if (options.devRemotes) return null;
+      const { locale } = splitLocale(url.split('?', 1)[0] ?? '/');
+      let remotes: PageRenderRequest['remotes'];
+      try {
+        remotes = await remoteEntries();
+      } catch (err) {
+        log.warn({ err }, 'remote registry unreadable: the page is rendered in the browser');
+        return null;
+      }
+      const versions = Object.entries(remotes)
+        .map(([name, r]) => `${name}@${r?.version}`)
+        .join(',');
+      const rendering = app.cache.cached(
+        `page\0${host}\0${url}\0${versions}`,
+        CACHE_MAX_STALE_MS,
+        () => renderFresh(url, { host, locale }, remotes, log),
+        { tags: CACHE_TAGS },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), options.budgetMs);
+      });
+      const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+      if (page === 'late') {
+        log.warn(
+          { url, budgetMs: options.budgetMs },
+          'server rendering is slower than its budget: this answer is rendered in the browser',
+        );
+        return null;
+      }
+      return page;
+    },
+  };
+}
+
+export type PageRendering = ReturnType<typeof createPageRendering>;

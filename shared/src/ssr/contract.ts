@@ -1,0 +1,42 @@
+import type { RemoteName } from '../registry/remotes.ts';
+
+/**
+ * The contract between the server and the shell's node bundle (dist/ssr/index.js): the server asks
+ * for the HTML of a page, the shell renders it with the remotes' node bundles of the versions the
+ * registry serves, and the browser then hydrates that HTML with the same versions.
+ */
+export interface PageRendererOptions {
+  /**
+   * Answers the portal's API calls made while rendering, in-process (the server's own routes, so
+   * the host and locale of the page's request apply). Set once: the shell's one HTTP client uses it.
+   */
+  fetch: typeof fetch;
+}
+
+export interface PageRenderRequest {
+  /** Path and query of the page, with its locale prefix. */
+  url: string;
+  /** Node entry (a file: URL) of each remote's current version; a page of a remote not listed fails. */
+  remotes: Partial<Record<RemoteName, { version: string; entry: string }>>;
+  /** Aborted when the server stops waiting: the render gives up instead of finishing unseen. */
+  signal?: AbortSignal;
+}
+
+export interface PageRenderResult {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** The data the page was rendered with (TanStack Query's dehydrated state); the browser starts with it. */
+  state: unknown;
+}
+
+export interface PageRenderer {
+  render(request: PageRenderRequest): Promise<PageRenderResult>;
+}
+
+/** What the shell's node bundle exports. */
+export interface ShellServerBundle {
+  createPageRenderer(options: PageRendererOptions): Promise<PageRenderer>;
+}
+
+/** The id of the JSON block that carries PageRenderResult.state to the browser. */
+export const SSR_STATE_ELEMENT_ID = 'portal-ssr-state';

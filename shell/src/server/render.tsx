@@ -1,0 +1,102 @@
+import { Writable } from 'node:stream';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  configureHttp,
+  type PageRenderer,
+  type PageRendererOptions,
+  type PageRenderRequest,
+  type PageRenderResult,
+  type RemoteName,
+  type RemoteRoutesModule,
+  splitLocale,
+} from '@portal/shared';
+import '../zod-without-eval.ts';
+import { AppProviders } from '../app/AppProviders.tsx';
+import { ownerOf } from '../federation/mounts.ts';
+import { addCatalogs } from '../i18n/catalogs.ts';
+import { portalRoutes } from '../routing/router.tsx';
+import { loadServerRemote, selectRemoteVersions } from './remotes.ts';
+
+/** Only the path and query of a page matter to the router; the origin is a placeholder. */
+const ORIGIN = 'http://portal.invalid';
+
+/**
+ * On the server every enabled query suspends until its data is there, so the HTML carries the data
+ * (prices, posts) and the dehydrated state carries the same data to the browser. Disabled queries
+ * stay as they are: they wait for something only the browser has.
+ */
+function serverQueryClient(): QueryClient {
+  const client = new QueryClient();
+  const defaults = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
+    const resolved = defaults(options);
+    return resolved.enabled === undefined || resolved.enabled === true ? { ...resolved, suspense: true, retry: false } : resolved;
+  }) as QueryClient['defaultQueryOptions'];
+  return client;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    stream.pipe(
+      new Writable({
+        write(chunk, _encoding, done) {
+          chunks.push(Buffer.from(chunk));
+          done();
+        },
+        final(done) {
+          resolve();
+          done();
+        },
+      }),
+    );
+    stream.on('error', reject);
+  });
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Renders a page the way the browser would show it to a visitor who is not logged in, or throws:
+ * a failing query, a component that throws, an unknown remote. The server then sends the page
+ * without markup and the browser renders it (never a 5xx for a rendering problem).
+ */
+async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<PageRenderResult> {
+  selectRemoteVersions(remotes);
+  const location = new URL(url, ORIGIN);
+  const owner = ownerOf(splitLocale(location.pathname).path);
+  const preloaded: Partial<Record<RemoteName, RemoteRoutesModule>> = {};
+  if (owner) {
+    const module = await loadServerRemote(owner);
+    addCatalogs(module.messages);
+    preloaded[owner] = module;
+  }
+  const handler = createStaticHandler(portalRoutes({ loadRemote: loadServerRemote, preloaded, server: true }));
+  const context = await handler.query(new Request(location, signal ? { signal } : {}));
+  if (context instanceof Response) throw new Error(`the route answered ${context.status} instead of a page`);
+  if (context.errors) throw new Error(`a route failed: ${JSON.stringify(Object.values(context.errors).map(String))}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = serverQueryClient();
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    { signal, onError: (error) => void errors.push(error) },
+  );
+  const html = await readAll(prelude);
+  if (signal?.aborted) throw new Error('rendering was cancelled');
+  if (errors.length) throw errors[0];
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === 'error');
+  if (failed) throw new Error(`query ${JSON.stringify(failed.queryKey)} failed: ${String(failed.state.error)}`);
+  return { html, state: dehydrate(queryClient) };
+}
+
+export async function createPageRenderer({ fetch }: PageRendererOptions): Promise<PageRenderer> {
+  configureHttp({ fetch, baseUrl: '' });
+  return { render: renderPage };
+}
