@@ -88,12 +88,16 @@ test.describe('compression', () => {
     expect(JSON.parse(res.body.toString()).remotes.marketing.version).toBeTruthy();
   });
 
+  /** A page re-rendered in between (its cache entry expired) differs only in when its data was read. */
+  const withoutRenderTimes = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
+
   test('page HTML is compressed on the fly by Accept-Encoding, identity without', async () => {
     for (const path of ['/en/buy', '/']) {
       const identity = await rawGet(path, { accept: 'text/html' });
       expect(identity.status).toBe(200);
       expect(identity.headers['content-encoding']).toBeUndefined();
-      expect(identity.body.toString()).toContain('<div id="root"></div>');
+      // Server-rendered: the page's markup is in the HTML.
+      expect(identity.body.toString()).toMatch(/<div id="root"><[a-z]/);
       for (const encoding of ['br', 'gzip']) {
         const res = await rawGet(path, { accept: 'text/html', 'accept-encoding': encoding });
         expect(res.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding);
@@ -101,7 +105,7 @@ test.describe('compression', () => {
         expect(res.headers['cache-control']).toBe('no-cache');
         expect(varies(res)).toBe(true);
         expect(res.body.length).toBeLessThan(identity.body.length);
-        expect(decode(res).toString()).toBe(identity.body.toString());
+        expect(withoutRenderTimes(decode(res).toString())).toBe(withoutRenderTimes(identity.body.toString()));
       }
     }
   });
