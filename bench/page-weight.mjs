@@ -301,6 +301,10 @@ async function main() {
       const page = await context.newPage();
       await page.goto(`${base}/`, { waitUntil: 'networkidle' });
       await page.waitForSelector('[data-remote="marketing"] h1');
+      // The heading is in the server's HTML: wait until React has taken the page over (hydrated).
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+      );
       const ms = await page.evaluate(
         (hover) =>
           new Promise((resolve, reject) => {

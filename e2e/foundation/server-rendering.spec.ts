@@ -75,7 +75,13 @@ test.describe('server rendering', () => {
           header: true,
           footer: !bare,
         });
-        expect(root.includes('<style data-emotion'), url).toBe(true);
+        // Its styles once each in the head, none inside the markup.
+        const head = html.slice(0, html.indexOf('</head>'));
+        expect({ url, headStyles: head.includes('<style data-emotion="css '), inlineStyles: root.includes('<style') }).toEqual({
+          url,
+          headStyles: true,
+          inlineStyles: false,
+        });
 
         await page.goto(url);
         await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(heading);

@@ -25,6 +25,8 @@ export interface PageRenderRequest {
 export interface PageRenderResult {
   /** The markup that goes inside #root. */
   html: string;
+  /** The styles that markup needs (`<style>` elements for the head), written once each. */
+  styles: string;
   /** The data the page was rendered with (TanStack Query's dehydrated state); the browser starts with it. */
   state: unknown;
 }

@@ -1,4 +1,7 @@
 import { Writable } from 'node:stream';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -78,11 +81,18 @@ async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<
   if (context.errors) throw new Error(`a route failed: ${JSON.stringify(Object.values(context.errors).map(String))}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = serverQueryClient();
+  // The styles are collected for the head instead of written before each element that uses them:
+  // once each, and out of the markup the browser parses before its first paint. The browser's
+  // Emotion cache (same key) adopts them, so hydration inserts none again.
+  const styleCache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(styleCache);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <AppProviders queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+    <CacheProvider value={styleCache}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </CacheProvider>,
     { signal, onError: (error) => void errors.push(error) },
   );
   const html = await readAll(prelude);
@@ -93,7 +103,8 @@ async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<
     .getAll()
     .find((query) => query.state.status === 'error');
   if (failed) throw new Error(`query ${JSON.stringify(failed.queryKey)} failed: ${String(failed.state.error)}`);
-  return { html, state: dehydrate(queryClient) };
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles, state: dehydrate(queryClient) };
 }
 
 export async function createPageRenderer({ fetch }: PageRendererOptions): Promise<PageRenderer> {

@@ -151,10 +151,13 @@ export function compileTemplate(html: string): IndexTemplate {
   const root = ROOT.exec(after);
   const bodyStart = root ? after.slice(0, root.index) : after;
   const bodyEnd = root ? after.slice(root.index + root[0].length) : '';
+  // A rendered page's styles go last in the head.
+  const headEnd = Math.max(bodyStart.search(/<\/head\s*>/i), 0);
+  const withStyles = (styles: string) => bodyStart.slice(0, headEnd) + styles + bodyStart.slice(headEnd);
   return {
     render: (locale, tags, page) =>
       `${open === null ? '' : `${open} lang="${locale}">`}${before}${tags}${
-        page && root ? `${bodyStart}<div id="root">${page.html}</div>${stateBlock(page.state)}${bodyEnd}` : after
+        page && root ? `${withStyles(page.styles)}<div id="root">${page.html}</div>${stateBlock(page.state)}${bodyEnd}` : after
       }`,
   };
 }

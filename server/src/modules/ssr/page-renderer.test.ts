@@ -18,7 +18,11 @@ exports.createPageRenderer = async ({ fetch }) => ({
     if (t.mode === 'throw') throw new Error('the page threw');
     if (t.mode === 'slow') await new Promise((r) => setTimeout(r, t.delayMs));
     const site = await (await fetch('/app-api/ip/website/get')).json();
-    return { html: '<main><h1>' + url + '</h1><p>' + site.data.domain + '</p></main>', state: { note: '</script><b>' } };
+    return {
+      html: '<main><h1>' + url + '</h1><p>' + site.data.domain + '</p></main>',
+      styles: '<style data-emotion="css x">h1{color:red}</style>',
+      state: { note: '</script><b>' },
+    };
   },
 });
 `;
@@ -47,9 +51,10 @@ beforeEach(() => {
 const get = (url: string, host = 'localhost') => t.app.inject({ url, headers: { accept: 'text/html', host } });
 
 describe('server-rendered pages', () => {
-  it('puts the markup into #root and the data into an inert JSON block that no text can close', async () => {
+  it('puts the markup into #root, its styles into the head and the data into an inert JSON block that no text can close', async () => {
     const res = await get('/en/service');
     expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<style data-emotion="css x">h1{color:red}</style></head>');
     expect(res.body).toContain('<div id="root"><main><h1>/en/service</h1><p>novaproxy.com</p></main></div>');
     expect(res.body).toContain(
       '<script type="application/json" id="portal-ssr-state">{"note":"\\u003c/script>\\u003cb>"}</script></body>',

@@ -21,6 +21,7 @@ import type { RemoteRegistry } from '../remotes/registry.ts';
 /** A page as the server rendered it: markup for #root and the data to start the browser with. */
 export interface RenderedPage {
   html: string;
+  styles: string;
   state: unknown;
 }
 
