@@ -2,13 +2,16 @@
 // Benchmark (not a test): how many page answers (the shell's index.html with the page's head
 // injected) the server gives per second, next to a bare Fastify hello-world in the same run, on the
 // embedded database (PGlite) and on real PostgreSQL. Warm: each scenario runs a short warm-up first.
-// Prints req/s, p50, p99 and the ratio to the hello-world; never fails on timing.
+// Pages are server-rendered (the built remotes are published into each server's registry first) and
+// served from the page cache once rendered. Prints req/s, p50, p99 and the ratio to the
+// hello-world; never fails on timing.
 //
 // Usage: npm run bench:html [-- --duration <s>] [--concurrency <n>]
 //
 // Needs a built shell (SHELL_DIST, default shell/dist). The PostgreSQL server is the one of
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a fresh database
 // portal_bench_<random> is created there and dropped at the end, also on failure or Ctrl-C.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -60,6 +63,9 @@ async function startPortal(name, databaseUrl) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  // The remotes' builds published as npm start does: pages are then server-rendered (and cached).
+  const published = spawnSync(TSX, ['server/src/cli/remote.ts', 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
+  if (published.status !== 0) throw new Error('publishing the remotes failed: build them first (npm start builds everything)');
   const proc = startChild(name, TSX, ['server/src/main.ts'], { cwd: ROOT, env });
   const base = `http://127.0.0.1:${port}`;
   return { name, base, proc, ready: () => waitFor(`${base}/healthz`, proc) };
