@@ -7,6 +7,7 @@ import { findRedirect, redirectLocation } from '../modules/redirects/service.ts'
 import { remotePreloads } from '../modules/remotes/preloads.ts';
 import { createRemoteRegistry } from '../modules/remotes/registry.ts';
 import { blogContent, type SeoContent } from '../modules/seo/content.ts';
+import { pageAnswers, preferredEncoding } from '../modules/ssr/page-answers.ts';
 import { createPageRendering, isServerRendered, warmPaths } from '../modules/ssr/page-renderer.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
 
@@ -77,6 +78,7 @@ export async function staticPlugin(
   // Preload hints for the page's remote, from the live registry (a deploy or rollback counts at once).
   const registry = createRemoteRegistry(config.dataDir);
   const preloads = remotePreloads(registry, { devRemotes: config.devRemotes });
+  const answers = pageAnswers();
   const pages = createPageRendering(app, {
     shellDist: root,
     registry,
@@ -139,8 +141,21 @@ export async function staticPlugin(
       path,
     );
     const page = isServerRendered(path) ? await pages.render(request.url, { host: request.hostname, log: request.log }) : null;
-    const body = template.render(head.locale, headTags(head), page);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const tags = headTags(head);
+    if (page) {
+      const answer = answers.answer(page, `${head.locale}\0${tags}`, () => template.render(head.locale, tags, page));
+      reply.header('vary', 'accept-encoding');
+      if (status !== 404) {
+        reply.header('etag', answer.etag);
+        if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      }
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (status === 404) reply.code(404);
+      if (!encoding) return reply.send(answer.identity);
+      return reply.header('content-encoding', encoding).send(await answers.encode(answer, encoding));
+    }
+    const body = template.render(head.locale, tags, page);
     // No validators on the 404: a conditional request must not turn it into a body-less 304/404.
     if (status === 404) return reply.code(404).send(body);
     const etag = etagOf(body);

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEFAULT_SITE } from '../system/seed.ts';
@@ -80,6 +81,26 @@ describe('server-rendered pages', () => {
     t.app.cache.invalidate('prices');
     await get('/en/blog');
     expect(globalThis.ssrTest.renders).toBe(2);
+  });
+
+  it('sends a cached page compressed by Accept-Encoding, with one strong ETag, and 304 to a revalidation', async () => {
+    const identity = await get('/en/use-scene');
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await t.app.inject({ url: '/en/use-scene', headers: { accept: 'text/html', 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary?.toString().toLowerCase()).toContain('accept-encoding');
+      expect(res.headers.etag).toBe(identity.headers.etag);
+      const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(decoded.toString()).toBe(identity.body);
+    }
+    const refused = await t.app.inject({ url: '/en/use-scene', headers: { accept: 'text/html', 'accept-encoding': 'br;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const again = await t.app.inject({
+      url: '/en/use-scene',
+      headers: { accept: 'text/html', 'if-none-match': String(identity.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(globalThis.ssrTest.renders).toBe(1);
   });
 
   it('keeps pages behind login to the browser', async () => {
