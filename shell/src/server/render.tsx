@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -40,26 +40,6 @@ function serverQueryClient(): QueryClient {
   return client;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    stream.pipe(
-      new Writable({
-        write(chunk, _encoding, done) {
-          chunks.push(Buffer.from(chunk));
-          done();
-        },
-        final(done) {
-          resolve();
-          done();
-        },
-      }),
-    );
-    stream.on('error', reject);
-  });
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * Renders a page the way the browser would show it to a visitor who is not logged in, or throws:
  * a failing query, a component that throws, an unknown remote. The server then sends the page
@@ -95,7 +75,7 @@ async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<
     </CacheProvider>,
     { signal, onError: (error) => void errors.push(error) },
   );
-  const html = await readAll(prelude);
+  const html = await text(prelude);
   if (signal?.aborted) throw new Error('rendering was cancelled');
   if (errors.length) throw errors[0];
   const failed = queryClient

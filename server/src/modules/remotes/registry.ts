@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, type RemoteName, remoteVersion } from '@portal/shared';
 import { precompressDir } from '@portal/shared/precompress';
@@ -144,6 +144,8 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
   const lockPath = join(root, 'registry.lock');
   const versionDir = (name: RemoteName, version: string) => join(root, name, version);
 
+  let servable: { key: string; value: Awaited<ReturnType<RemoteRegistry['readServable']>> } | null = null;
+
   async function readText(): Promise<string | null> {
     try {
       return await readFile(registryPath, 'utf8');
@@ -240,9 +242,21 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     versionDir,
     readRegistry,
 
+    // Read on every page answer (preload hints, server rendering) and /remotes.json: parsed again
+    // only when the file changed (writes replace it atomically, so its inode changes too).
     async readServable() {
+      let key: string | null = null;
+      try {
+        const info = await stat(registryPath);
+        key = `${info.mtimeMs}:${info.size}:${info.ino}`;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+      if (key !== null && servable?.key === key) return servable.value;
       const text = await readText();
-      return text === null ? { registry: { remotes: {} }, problems: [] } : parseLenient(text, registryPath);
+      const value = text === null ? { registry: { remotes: {} }, problems: [] } : parseLenient(text, registryPath);
+      servable = key === null ? null : { key, value };
+      return value;
     },
 
     async publishRemote(name, distDir, { activate, now = new Date() }) {

@@ -113,7 +113,7 @@ const ROOT = /<div id="root"><\/div>/i;
  * The state goes in a JSON data block (not executed, so the CSP has nothing to allow); `<` is
  * escaped so no text in the data can close the element.
  */
-export const stateBlock = (state: unknown) =>
+const stateBlock = (state: unknown) =>
   `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
 
 const LANG_ATTR = /\s+lang\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
