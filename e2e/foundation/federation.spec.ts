@@ -125,6 +125,7 @@ test.describe('federated portal', () => {
       'react-intl',
       'zod',
       '@portal/shared',
+      '@portal/shared/browser',
       '@portal/shared/ui',
     ]) {
       expect(loaded[pkg], `${pkg} loaded copies`).toHaveLength(1);

@@ -1,9 +1,8 @@
+// The server-safe entry point: contracts, codes, pricing, route rules, validation and formatting.
+// Nothing here touches the DOM or creates a store on import; browser code is in ./browser.ts.
 export * from './contract/index.ts';
 export * from './registry/remotes.ts';
 export * from './i18n/index.ts';
-export * from './http/client.ts';
-export * from './remote/contract.ts';
-export * from './state/index.ts';
 export * from './routes/route-table.ts';
 export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
@@ -12,6 +11,5 @@ export * from './commerce/pricing.ts';
 export * from './format/csv.ts';
 export * from './format/dateRange.ts';
 export * from './proxy/credentials.ts';
-export * from './http/fetchAllPages.ts';
 export * from './seo/page-meta.ts';
 export * from './ssr/contract.ts';

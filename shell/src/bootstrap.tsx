@@ -2,7 +2,8 @@
 import './zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { authStore, persistAuth, SSR_STATE_ELEMENT_ID, splitLocale, uiStore } from '@portal/shared';
+import { SSR_STATE_ELEMENT_ID, splitLocale } from '@portal/shared';
+import { authStore, persistAuth, uiStore } from '@portal/shared/browser';
 import { startAnalytics } from './analytics/analytics.ts';
 import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';

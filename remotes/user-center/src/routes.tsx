@@ -1,4 +1,4 @@
-import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared';
+import type { RemoteRoute, RemoteRoutesModule } from '@portal/shared/browser';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
 

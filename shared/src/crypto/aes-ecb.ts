@@ -6,7 +6,7 @@
 export async function aesEcbEncryptBase64(
   plaintext: string,
   key: string,
-  subtle: SubtleCrypto = globalThis.crypto.subtle,
+  subtle: typeof globalThis.crypto.subtle = globalThis.crypto.subtle,
 ): Promise<string> {
   const keyBytes = new TextEncoder().encode(key);
   if (![16, 24, 32].includes(keyBytes.length)) throw new Error('AES key must be 16, 24 or 32 bytes');

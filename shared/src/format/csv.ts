@@ -25,23 +25,3 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
   const line = (cells: readonly (CsvCell | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
   return BOM + line(header) + rows.map(line).join('');
 }
-
-/** How long the object URL outlives the click (some browsers read it after the click returns). */
-export const DOWNLOAD_REVOKE_MS = 10_000;
-
-/** Saves `text` as a file: a Blob behind a temporary object URL, opened by a hidden <a download>. */
-export function downloadText(filename: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_REVOKE_MS);
-  }
-}

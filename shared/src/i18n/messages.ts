@@ -1,4 +1,4 @@
-import type { Catalogs } from './index.ts';
+import type { Catalogs } from './catalog.ts';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
 

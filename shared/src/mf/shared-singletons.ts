@@ -23,6 +23,7 @@ const SINGLETONS = [
   // Every entry point of the shared package an app imports must be listed: an unlisted one is
   // bundled into each app, with its own ApiError class and its own toaster store.
   '@portal/shared',
+  '@portal/shared/browser',
   '@portal/shared/ui',
   '@portal/shared/ui/forms',
 ] as const;

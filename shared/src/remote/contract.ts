@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Catalogs } from '../i18n/index.ts';
+import type { Catalogs } from '../i18n/catalog.ts';
 
 /** Which of the shell's layouts frames a page (SPEC section 2: default, 'empty', and /admin). */
 export type LayoutName = 'default' | 'empty' | 'admin';

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, callApi } from '@portal/shared';
+import { api } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 
 /** The server's run-time settings for the browser (GET /app-api/system/client-config), asked once per page load. */
 export const clientConfigQuery = queryOptions({

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { ApiError, aesEcbEncryptBase64, api, CaptchaErrorCode, callApi } from '@portal/shared';
+import { aesEcbEncryptBase64, api, CaptchaErrorCode } from '@portal/shared';
+import { ApiError, callApi } from '@portal/shared/browser';
 
 export type CaptchaType = 'blockPuzzle' | 'clickWord';
 export type CaptchaPoint = { x: number; y: number };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RemoteRoutesModule } from '@portal/shared';
+import type { RemoteRoutesModule } from '@portal/shared/browser';
 
 const pages = { buy: vi.fn(), order: vi.fn(), dashboard: vi.fn(), post: vi.fn() };
 const remotes: Record<string, RemoteRoutesModule> = {

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
-import { type RemoteRoute, splitLocale } from '@portal/shared';
+import { splitLocale } from '@portal/shared';
+import type { RemoteRoute } from '@portal/shared/browser';
 import { ownerOf } from './mounts.ts';
 import { prefetchRemoteOf, loadRemoteRoutes } from './remotes.ts';
 

@@ -1,12 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  parseRegistry,
-  REMOTES,
-  type RegistryEntry,
-  type RemoteName,
-  type RemoteRoutesModule,
-  splitLocale,
-} from '@portal/shared';
+import { parseRegistry, REMOTES, type RegistryEntry, type RemoteName, splitLocale } from '@portal/shared';
+import type { RemoteRoutesModule } from '@portal/shared/browser';
 import { ownerOf } from './mounts.ts';
 // The shell provides every singleton, also those only remotes import.
 import './provided.ts';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { authStore, callApi, configureHttp, defineApi, setSession, uiStore } from '@portal/shared';
+import { defineApi } from '@portal/shared';
+import { authStore, callApi, configureHttp, setSession, uiStore } from '@portal/shared/browser';
 import { json, startApiServer } from '../test/api-server.ts';
 import { installHttpReactions } from './reactions.ts';
 

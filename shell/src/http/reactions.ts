@@ -1,4 +1,5 @@
-import { type ApiError, clearSession, configureHttp, ResultCode } from '@portal/shared';
+import { ResultCode } from '@portal/shared';
+import { type ApiError, clearSession, configureHttp } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
 import { translate } from '../i18n/catalogs.ts';
 

@@ -1,5 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { type Catalog, type Catalogs, type Locale, sharedMessages, uiStore } from '@portal/shared';
+import { type Catalog, type Catalogs, type Locale, sharedMessages } from '@portal/shared';
+import { uiStore } from '@portal/shared/browser';
 import en from './messages/en.json';
 import zhCN from './messages/zh-CN.json';
 

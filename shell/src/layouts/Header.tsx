@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { authStore, isLoggedIn } from '@portal/shared';
+import { authStore, isLoggedIn } from '@portal/shared/browser';
 import { useHydrated } from '../app/useHydrated.ts';
 import { useLocalePath } from '@portal/shared/ui';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -2,7 +2,8 @@ import { Button, Menu, Portal, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { authStore, formatTraffic, remainingFlow } from '@portal/shared';
+import { formatTraffic } from '@portal/shared';
+import { authStore, remainingFlow } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
 import { logout } from '../session/session.ts';
 

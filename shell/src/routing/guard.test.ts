@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureHttp } from '@portal/shared';
+import { configureHttp } from '@portal/shared/browser';
 import { startApiServer } from '../test/api-server.ts';
 import { decide, loginPath, safeReturnPath } from './guard.ts';
 

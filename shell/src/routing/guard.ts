@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { api, callApi, isLoggedIn, localizePath, matchRoute, splitLocale } from '@portal/shared';
+import { api, localizePath, matchRoute, splitLocale } from '@portal/shared';
+import { callApi, isLoggedIn } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
 import { translate } from '../i18n/catalogs.ts';
 

@@ -1,13 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
-import {
-  type LayoutName,
-  type Locale,
-  type RemoteName,
-  type RemoteRoute,
-  type RemoteRoutesModule,
-  splitLocale,
-} from '@portal/shared';
+import { type Locale, type RemoteName, splitLocale } from '@portal/shared';
+import type { LayoutName, RemoteRoute, RemoteRoutesModule } from '@portal/shared/browser';
 import { addCatalogs } from '../i18n/catalogs.ts';
 import { loadRemoteRoutes } from '../federation/remotes.ts';
 import { ownerOf } from '../federation/mounts.ts';

@@ -5,7 +5,8 @@ import { Script } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { type PageRenderRequest, REMOTES, type RemoteName, type RemoteRoutesModule } from '@portal/shared';
+import { type PageRenderRequest, REMOTES, type RemoteName } from '@portal/shared';
+import type { RemoteRoutesModule } from '@portal/shared/browser';
 
 /**
  * Remote entries are file: URLs into the published version folders. The federation runtime would

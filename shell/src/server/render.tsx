@@ -6,15 +6,14 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import {
-  configureHttp,
   type PageRenderer,
   type PageRendererOptions,
   type PageRenderRequest,
   type PageRenderResult,
   type RemoteName,
-  type RemoteRoutesModule,
   splitLocale,
 } from '@portal/shared';
+import { configureHttp, type RemoteRoutesModule } from '@portal/shared/browser';
 import '../zod-without-eval.ts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { ownerOf } from '../federation/mounts.ts';

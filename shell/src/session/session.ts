@@ -1,4 +1,5 @@
-import { api, authStore, callApi, clearSession, isLoggedIn, setSession } from '@portal/shared';
+import { api } from '@portal/shared';
+import { authStore, callApi, clearSession, isLoggedIn, setSession } from '@portal/shared/browser';
 
 /** SPEC section 4: on start, if logged in, the user info is fetched. A 401 triggers the login-expired reaction. */
 export async function refreshUserInfo(): Promise<void> {

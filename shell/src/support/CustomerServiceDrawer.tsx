@@ -1,7 +1,7 @@
 import { Box, CloseButton, Portal, Stack, Text } from '@portal/shared/chakra';
 import { Drawer } from '@portal/shared/chakra/deferred';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { closeCustomerService, openCustomerService } from '@portal/shared';
+import { closeCustomerService, openCustomerService } from '@portal/shared/browser';
 import { ContactList } from '@portal/shared/ui';
 import { useLocalized, useSubstation } from './useSubstation.ts';
 

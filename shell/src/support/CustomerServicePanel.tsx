@@ -1,7 +1,7 @@
 import { Box, Button } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { closeCustomerService, openCustomerService, uiStore } from '@portal/shared';
+import { closeCustomerService, openCustomerService, uiStore } from '@portal/shared/browser';
 import { deferred, useDeferred } from '../app/deferred.ts';
 
 /** The drawer's code (and Chakra's drawer) loads on first use, or when the pointer or focus reaches the button. */

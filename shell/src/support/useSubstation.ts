@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { type Website, uiStore } from '@portal/shared';
+import type { Website } from '@portal/shared';
+import { uiStore } from '@portal/shared/browser';
 import { useWebsite } from '@portal/shared/ui';
 
 export { useLocalized } from '@portal/shared/ui';

@@ -2,7 +2,7 @@ import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from 
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { openCustomerService } from '@portal/shared';
+import { openCustomerService } from '@portal/shared/browser';
 import { ContactList, QueryFailure, useLocalePath, useLocalized, useWebsite } from '@portal/shared/ui';
 import { LightButton } from '../features/sections/DarkButtons.tsx';
 import { Icon, type IconName } from '../features/sections/icons.tsx';

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../http/client.ts';
-import { type CsvCell, downloadText, toCsv } from '../../format/csv.ts';
+import { type CsvCell, toCsv } from '../../format/csv.ts';
+import { downloadText } from '../../format/download.ts';
 import { message } from '../toaster.ts';
 
 /** A file to save: the CSV of a table, or plain text lines. */

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '@portal/shared';
+import { ApiError } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { safeReturnPath } from '../../routing/guard.ts';
 import { login } from '../../session/session.ts';

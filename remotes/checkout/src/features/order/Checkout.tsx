@@ -4,9 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  ApiError,
   api,
-  callApi,
   formatFen,
   formatTraffic,
   H5_CHANNELS,
@@ -20,6 +18,7 @@ import {
   quotePackage,
   RechargeOrderStatus,
 } from '@portal/shared';
+import { ApiError, callApi } from '@portal/shared/browser';
 import { QueryFailure } from '@portal/shared/ui';
 import type { Purchase } from './purchase.ts';
 import { orderKeys, useOrder, useOrderStatus, usePayInfo } from './queries.ts';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, authStore, callApi, RechargeOrderStatus } from '@portal/shared';
+import { api, RechargeOrderStatus } from '@portal/shared';
+import { authStore, callApi } from '@portal/shared/browser';
 
 export const orderKeys = {
   info: (id: number) => ['recharge-order', id, 'info'] as const,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { api, type BlogTag, callApi } from '@portal/shared';
+import { api, type BlogTag } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 
 /** Posts come in the caller's language, so the locale is part of every key. */
 export const blogKeys = {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, callApi, type ResourceType } from '@portal/shared';
+import { api, type ResourceType } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 
 // Prices change a few times a year; a minute of staleness keeps page-to-page navigation instant.
 const STALE_MS = 60_000;

@@ -14,7 +14,8 @@ import {
 } from '@portal/shared/chakra';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { ApiError, ContentErrorCode } from '@portal/shared';
+import { ContentErrorCode } from '@portal/shared';
+import { ApiError } from '@portal/shared/browser';
 import { QueryFailure, RichText, useLocalePath, usePageTitle } from '@portal/shared/ui';
 import { BlogCard } from '../../features/blog/BlogCard.tsx';
 import { useBlogPost } from '../../features/blog/queries.ts';

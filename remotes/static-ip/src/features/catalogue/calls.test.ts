@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp } from '@portal/shared';
+import { configureHttp } from '@portal/shared/browser';
 import { createStaticOrder, fetchDurations, fetchRegions, parseResourceType } from './calls.ts';
 
 const order = {

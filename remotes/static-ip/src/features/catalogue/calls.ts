@@ -1,4 +1,5 @@
-import { api, callApi, RESOURCE_TYPES, type ResourceType, type StaticDuration, type StaticRegion } from '@portal/shared';
+import { api, RESOURCE_TYPES, type ResourceType, type StaticDuration, type StaticRegion } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 
 /** A resource type from the URL (`?type=12`), or null. */
 export function parseResourceType(value: string | null | undefined): ResourceType | null {

@@ -5,9 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import {
-  ApiError,
   api,
-  callApi,
   formatFen,
   PC_CHANNELS,
   type PayAction,
@@ -16,6 +14,7 @@ import {
   StaticOrderStatus,
   StaticOrderType,
 } from '@portal/shared';
+import { ApiError, callApi } from '@portal/shared/browser';
 import { message, QueryFailure, useLocalePath } from '@portal/shared/ui';
 import { invalidateStaticLists } from '../../common/keys.ts';
 import { effectiveStatus } from '../../common/orderStatus.ts';

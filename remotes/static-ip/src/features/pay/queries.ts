@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, callApi, StaticOrderStatus } from '@portal/shared';
+import { api, StaticOrderStatus } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 import { staticKeys } from '../../common/keys.ts';
 
 export const STATUS_POLL_MS = 3000;

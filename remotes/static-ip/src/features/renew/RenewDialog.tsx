@@ -2,7 +2,8 @@ import { Alert, Button, CloseButton, HStack, Portal, SimpleGrid, Skeleton, Stack
 import { Dialog, RadioCard } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, formatFen, type ResourceType, type StaticOrder } from '@portal/shared';
+import { formatFen, type ResourceType, type StaticOrder } from '@portal/shared';
+import { ApiError } from '@portal/shared/browser';
 import { QueryFailure } from '@portal/shared/ui';
 import { pickDuration, sortDurations, totalFen } from '../catalogue/selection.ts';
 import { useDurations } from '../catalogue/queries.ts';

@@ -15,7 +15,8 @@ import {
 import { Field, Input, NumberInput, RadioCard } from '@portal/shared/chakra/deferred';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, formatFen, type ResourceType, StaticErrorCode, type StaticOrder } from '@portal/shared';
+import { formatFen, type ResourceType, StaticErrorCode, type StaticOrder } from '@portal/shared';
+import { ApiError } from '@portal/shared/browser';
 import { QueryFailure } from '@portal/shared/ui';
 import { localeKey, regionLabel } from '../../common/format.ts';
 import { createStaticOrder } from '../../features/catalogue/calls.ts';

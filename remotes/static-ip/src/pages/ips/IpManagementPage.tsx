@@ -18,7 +18,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { api, callApi, RESOURCE_TYPES, type StaticOrder, StaticIpStatus } from '@portal/shared';
+import { api, RESOURCE_TYPES, type StaticOrder, StaticIpStatus } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 import {
   CertificationNotice,
   copyText,

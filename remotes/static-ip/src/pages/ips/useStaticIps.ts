@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi, nextLocalMidnight, type ResourceType, StaticIpStatus } from '@portal/shared';
-import { fetchAllPages } from '@portal/shared';
+import { api, nextLocalMidnight, type ResourceType, StaticIpStatus } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
+import { fetchAllPages } from '@portal/shared/browser';
 import { staticKeys } from '../../common/keys.ts';
 import { type LiveIp, toLiveIp } from './remaining.ts';
 

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { api, callApi, PayStatus, RESOURCE_TYPES, type StaticOrder, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import { api, PayStatus, RESOURCE_TYPES, type StaticOrder, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 import {
   ListEmpty,
   LoadFailure,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi, dayRange, PayStatus, type ResourceType } from '@portal/shared';
-import { fetchAllPages } from '@portal/shared';
+import { api, dayRange, PayStatus, type ResourceType } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
+import { fetchAllPages } from '@portal/shared/browser';
 import { staticKeys } from '../../common/keys.ts';
 
 export const ORDERS_PAGE_SIZE = 10;

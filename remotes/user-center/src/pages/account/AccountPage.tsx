@@ -20,7 +20,8 @@ import { useForm } from 'react-hook-form';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { api, authStore, callApi, IdentificationStatus, newPassword } from '@portal/shared';
+import { api, IdentificationStatus, newPassword } from '@portal/shared';
+import { authStore, callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'orange', 2: 'orange', 3: 'green', 4: 'red' };

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
-import { api, callApi, isValidUscc } from '@portal/shared';
+import { api, isValidUscc } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message } from '@portal/shared/ui';
 import { useCertification } from './useCertification.ts';
 

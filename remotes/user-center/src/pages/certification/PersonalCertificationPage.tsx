@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { api, callApi, isValidChineseIdCard } from '@portal/shared';
+import { api, isValidChineseIdCard } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
 import { isLocked, useCertification } from './useCertification.ts';
 

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, authStore, callApi } from '@portal/shared';
+import { api } from '@portal/shared';
+import { authStore, callApi } from '@portal/shared/browser';
 
 /** The user's certification records and status; `refresh` after a submission updates header and pages. */
 export function useCertification() {

@@ -3,7 +3,8 @@ import { Input, InputGroup } from '@portal/shared/chakra/deferred';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { HELP_CATEGORIES, type HelpCategory, type HelpDocSummary, openCustomerService } from '@portal/shared';
+import { HELP_CATEGORIES, type HelpCategory, type HelpDocSummary } from '@portal/shared';
+import { openCustomerService } from '@portal/shared/browser';
 import { ListEmpty, LoadFailure, Pager, RichText } from '@portal/shared/ui';
 import { HELP_PAGE_SIZE, useHelpCategories, useHelpDoc, useHelpPage } from './queries.ts';
 

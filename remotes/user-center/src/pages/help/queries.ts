@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { api, callApi, type HelpCategory } from '@portal/shared';
+import { api, type HelpCategory } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 
 export const HELP_PAGE_SIZE = 20;
 

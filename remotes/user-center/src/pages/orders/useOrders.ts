@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi, dayRange, RechargeOrderStatus } from '@portal/shared';
-import { fetchAllPages } from '@portal/shared';
+import { api, dayRange, RechargeOrderStatus } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
+import { fetchAllPages } from '@portal/shared/browser';
 
 export const ORDERS_PAGE_SIZE = 10;
 

@@ -20,25 +20,20 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import {
-  ApiError,
   api,
-  authStore,
   type CredentialIssue,
-  callApi,
   curlCommand,
   EXTENDED_MINUTES,
   formatTraffic,
   generateLines,
-  isCertified,
   type LineFormat,
   type ProxyAccount,
   type ProxyProtocol,
-  remainingFlow,
   STICKY_MINUTES,
   type SessionMode,
   toCsv,
-  downloadText,
 } from '@portal/shared';
+import { ApiError, authStore, callApi, isCertified, remainingFlow, downloadText } from '@portal/shared/browser';
 import { CertificationNotice, message, NoFlowNotice, QueryFailure } from '@portal/shared/ui';
 import { copyText } from '@portal/shared/ui';
 import { defaultForm, type GeneratorForm, MAX_COUNT, readForm } from './generatorForm.ts';

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, callApi } from '@portal/shared';
+import { api } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
 import type { EpochRange } from '@portal/shared';
-import { fetchAllPages } from '@portal/shared';
+import { fetchAllPages } from '@portal/shared/browser';
 
 export const RECORDS_PAGE_SIZE = 10;
 
