@@ -8,6 +8,7 @@ export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
 export * from './validation/china-ids.ts';
 export * from './commerce/pricing.ts';
+export * from './commerce/order-status.ts';
 export * from './format/csv.ts';
 export * from './format/dateRange.ts';
 export * from './proxy/credentials.ts';

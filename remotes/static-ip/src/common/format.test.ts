@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocalTime, formatPayLeft, localeKey, regionLabel } from './format.ts';
-
-describe('formatPayLeft', () => {
-  it('writes minutes and seconds, hours when needed, never below zero', () => {
-    expect(formatPayLeft(29 * 60_000 + 5_400)).toBe('29:05');
-    expect(formatPayLeft(3_723_000)).toBe('1:02:03');
-    expect(formatPayLeft(-5)).toBe('00:00');
-  });
-});
+import { formatLocalTime, localeKey, regionLabel } from './format.ts';
 
 describe('names and times', () => {
   const region = { country: { en: 'Japan', 'zh-CN': '日本' }, city: { en: 'Tokyo', 'zh-CN': '东京' } };

@@ -6,6 +6,7 @@ import {
   PayStatus,
   type RechargeOrder,
   RechargeOrderStatus,
+  effectiveStatus,
 } from '@portal/shared';
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -87,11 +88,6 @@ export async function getOwnOrder(db: Db, userId: number, id: number): Promise<O
     .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.userId, userId)));
   if (!row) throw orderNotFound();
   return row;
-}
-
-/** The status as people see it: an unpaid order past its deadline is closed even before the job runs. */
-export function effectiveStatus(row: Pick<OrderRow, 'status' | 'payDeadline'>, now: Date): RechargeOrderStatus {
-  return row.status === RechargeOrderStatus.Pending && row.payDeadline <= now ? RechargeOrderStatus.Closed : row.status;
 }
 
 export async function orderInfo(db: Db, now: Date, userId: number, id: number): Promise<RechargeOrder> {

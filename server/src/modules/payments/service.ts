@@ -1,10 +1,10 @@
-import { CommerceErrorCode, type PayAction, type PayChannel, PayStatus } from '@portal/shared';
+import { CommerceErrorCode, type PayAction, type PayChannel, PayStatus, effectiveStatus } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { type FulfilmentOutcome, fulfilRecharge } from '../orders/fulfilment.ts';
 import { isUniqueViolation, makeNumber } from '../orders/numbers.ts';
-import { effectiveStatus, getOwnOrder } from '../orders/service.ts';
+import { getOwnOrder } from '../orders/service.ts';
 import { fulfilStatic } from '../static-ip/fulfilment.ts';
 import type { Gateways } from './gateways/index.ts';
 import { qrDataUrl } from './gateways/qr.ts';

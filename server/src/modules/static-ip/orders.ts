@@ -8,6 +8,7 @@ import {
   type StaticOrder,
   StaticOrderStatus,
   StaticOrderType,
+  effectiveStatus,
 } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -28,17 +29,12 @@ export const orderNotFound = () => new BusinessError(CommerceErrorCode.OrderNotF
 export const ipNotFound = () => new BusinessError(StaticErrorCode.IpNotFound, 'static.ipNotFound');
 export const renewalFailed = () => new BusinessError(StaticErrorCode.RenewalFailed, 'static.renewalFailed');
 
-/** The status as people see it: an unpaid order past its deadline is closed even before the job runs. */
-export function effectiveOrderStatus(row: Pick<OrderRow, 'status' | 'payDeadline'>, now: Date): StaticOrderStatus {
-  return row.status === StaticOrderStatus.Pending && row.payDeadline <= now ? StaticOrderStatus.Closed : row.status;
-}
-
 export function toStaticOrder(row: OrderRow, region: RegionRow | null, now: Date): StaticOrder {
   return {
     id: row.id,
     orderNo: row.orderNo,
     orderType: row.orderType,
-    status: effectiveOrderStatus(row, now),
+    status: effectiveStatus(row, now),
     amountFen: row.amountFen,
     count: row.count,
     durationDays: row.durationDays,
@@ -217,7 +213,7 @@ export async function staticOrderStatus(db: Db, now: Date, userId: number, id: n
     const [r] = await db.select({ n: count() }).from(staticRenewalLines).where(eq(staticRenewalLines.orderId, row.id));
     ipCount = r?.n ?? 0;
   }
-  return { id: row.id, status: effectiveOrderStatus(row, now), payStatus: row.payStatus, ipCount };
+  return { id: row.id, status: effectiveStatus(row, now), payStatus: row.payStatus, ipCount };
 }
 
 export interface StaticOrderPageQuery {
@@ -290,7 +286,7 @@ export async function staticPayable(db: Db, now: Date, userId: number, orderId: 
     amountFen: order.amountFen,
     payDeadline: order.payDeadline,
     paid: order.payStatus === PayStatus.Paid,
-    open: effectiveOrderStatus(order, now) === StaticOrderStatus.Pending,
+    open: effectiveStatus(order, now) === StaticOrderStatus.Pending,
     subject: describeOrder(order, t),
     returnPath: `/admin/static/list?order=${order.id}`,
     quitPath: `/admin/static/list?order=${order.id}&cancelled=1`,

@@ -13,12 +13,12 @@ import {
   type StaticOrder,
   StaticOrderStatus,
   StaticOrderType,
+  effectiveStatus,
+  formatCountdown,
 } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
 import { message, QueryFailure, useLocalePath } from '@portal/shared/ui';
 import { invalidateStaticLists } from '../../common/keys.ts';
-import { effectiveStatus } from '../../common/orderStatus.ts';
-import { formatPayLeft } from '../../common/format.ts';
 import { useNow } from '../../common/ticker.ts';
 import { useStaticOrderStatus, useStaticPayInfo } from './queries.ts';
 
@@ -250,7 +250,7 @@ function PayBody({ order, onClose }: { order: StaticOrder; onClose: () => void }
 
           {payable ? (
             <Text fontSize="sm" color="fg.muted" data-testid="pay-deadline">
-              <FormattedMessage id="static.pay.deadline" values={{ time: formatPayLeft(deadline - now) }} />
+              <FormattedMessage id="static.pay.deadline" values={{ time: formatCountdown(deadline - now) }} />
             </Text>
           ) : null}
         </Stack>

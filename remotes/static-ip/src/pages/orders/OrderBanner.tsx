@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { type StaticOrder, StaticOrderType } from '@portal/shared';
+import { type StaticOrder, StaticOrderType, effectiveStatus } from '@portal/shared';
 import { useLocalePath } from '@portal/shared/ui';
 import { invalidateStaticLists } from '../../common/keys.ts';
-import { effectiveStatus } from '../../common/orderStatus.ts';
 import { useStaticOrderInfo, useStaticOrderStatus } from '../../features/pay/queries.ts';
 import { type BannerState, bannerState } from './banner.ts';
 

@@ -3,7 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { api, PayStatus, RESOURCE_TYPES, type StaticOrder, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import {
+  api,
+  PayStatus,
+  RESOURCE_TYPES,
+  type StaticOrder,
+  StaticOrderStatus,
+  StaticOrderType,
+  canPay,
+  effectiveStatus,
+  formatCountdown,
+} from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import {
   ListEmpty,
@@ -16,9 +26,8 @@ import {
   useFileExport,
 } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
-import { formatPayLeft } from '../../common/format.ts';
 import { staticKeys } from '../../common/keys.ts';
-import { canPay, effectiveStatus, ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
+import { ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
 import { PageHeader } from '../../common/PageHeader.tsx';
 import { useNow } from '../../common/ticker.ts';
 import { parseResourceType } from '../../features/catalogue/calls.ts';
@@ -338,7 +347,7 @@ function PendingActions({ order, onPay }: { order: StaticOrder; onPay: (order: S
         <FormattedMessage id="static.orders.pay" />
       </Button>
       <Text as="span" fontSize="xs" color="orange.fg" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-        <FormattedMessage id="static.orders.timeLeft" values={{ time: formatPayLeft(order.payDeadline - now) }} />
+        <FormattedMessage id="static.orders.timeLeft" values={{ time: formatCountdown(order.payDeadline - now) }} />
       </Text>
     </HStack>
   );

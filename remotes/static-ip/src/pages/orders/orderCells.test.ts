@@ -1,7 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { StaticOrder } from '@portal/shared';
-import { canPay, effectiveStatus } from '../../common/orderStatus.ts';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zh-CN.json';
 import { ORDER_COLUMNS, orderCells, orderCsv, orderHeader } from './orderCells.ts';
@@ -29,20 +28,6 @@ const order = (over: Partial<StaticOrder> = {}): StaticOrder => ({
   remark: '',
   payDeadline: NOW + 29 * 60_000,
   ...over,
-});
-
-describe('order status', () => {
-  it('is payable while pending and before the deadline', () => {
-    expect(canPay(order(), NOW)).toBe(true);
-    expect(canPay(order({ payDeadline: NOW }), NOW)).toBe(false);
-    expect(canPay(order({ status: 1 }), NOW)).toBe(false);
-  });
-
-  it('shows a pending order past its deadline as closed, the others as they are', () => {
-    expect(effectiveStatus(order(), NOW)).toBe(0);
-    expect(effectiveStatus(order({ payDeadline: NOW - 1 }), NOW)).toBe(2);
-    expect(effectiveStatus(order({ status: 3, payDeadline: NOW - 1 }), NOW)).toBe(3);
-  });
 });
 
 describe('orderCells', () => {

@@ -1,7 +1,6 @@
 import type { IntlShape } from 'react-intl';
-import { type CsvCell, formatFen, payTypeOf, type StaticOrder } from '@portal/shared';
+import { type CsvCell, formatFen, payTypeOf, type StaticOrder, effectiveStatus } from '@portal/shared';
 import { formatLocalTime } from '../../common/format.ts';
-import { effectiveStatus } from '../../common/orderStatus.ts';
 
 /** The 12 columns of the static order list (SPEC section 3), in order; the CSV has them and the status. */
 export const ORDER_COLUMNS = [

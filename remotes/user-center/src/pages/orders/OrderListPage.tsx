@@ -16,10 +16,10 @@ import { Clipboard, Field, NativeSelect } from '@portal/shared/chakra/deferred';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { PayStatus, type RechargeOrder, RechargeOrderStatus } from '@portal/shared';
+import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
 import { ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields } from '@portal/shared/ui/forms';
-import { canPay, effectiveStatus, formatCountdown, ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
+import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
 const STATUS_COLOR: Record<RechargeOrderStatus, string> = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RechargeOrder } from '@portal/shared';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zh-CN.json';
-import { canPay, effectiveStatus, formatCountdown, ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
+import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
 import { orderFilter } from './useOrders.ts';
 
 const intlEn = createIntl({ locale: 'en', messages: en });
@@ -29,28 +29,6 @@ const order = (over: Partial<RechargeOrder> = {}): RechargeOrder => ({
   createTime: NOW - 60_000,
   payDeadline: NOW + 29 * 60_000,
   ...over,
-});
-
-describe('order status', () => {
-  it('is payable while pending and before the deadline', () => {
-    expect(canPay(order(), NOW)).toBe(true);
-    expect(canPay(order({ payDeadline: NOW }), NOW)).toBe(false);
-    expect(canPay(order({ status: 1 }), NOW)).toBe(false);
-  });
-
-  it('shows a pending order past its deadline as closed', () => {
-    expect(effectiveStatus(order(), NOW)).toBe(0);
-    expect(effectiveStatus(order({ payDeadline: NOW - 1 }), NOW)).toBe(2);
-    expect(effectiveStatus(order({ status: 1, payDeadline: NOW - 1 }), NOW)).toBe(1);
-  });
-});
-
-describe('formatCountdown', () => {
-  it('writes minutes and seconds, hours when needed, never below zero', () => {
-    expect(formatCountdown(29 * 60_000 + 5_400)).toBe('29:05');
-    expect(formatCountdown(3_723_000)).toBe('1:02:03');
-    expect(formatCountdown(-5)).toBe('00:00');
-  });
 });
 
 describe('orderCells', () => {

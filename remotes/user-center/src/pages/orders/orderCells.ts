@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { IntlShape } from 'react-intl';
-import { formatFen, formatTraffic, payTypeOf, type RechargeOrder, RechargeOrderStatus } from '@portal/shared';
+import { formatFen, formatTraffic, payTypeOf, type RechargeOrder, RechargeOrderStatus, effectiveStatus } from '@portal/shared';
 
 /** The 10 columns of the order list (SPEC section 3), in order; the CSV has the same ones. */
 export const ORDER_COLUMNS = [
@@ -16,25 +16,6 @@ export const ORDER_COLUMNS = [
   'payStatus',
 ] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
-
-/** A pending order past its deadline is closed, whether or not the close job has run yet (as the server reports it). */
-export function effectiveStatus(order: Pick<RechargeOrder, 'status' | 'payDeadline'>, now: number): RechargeOrderStatus {
-  return order.status === RechargeOrderStatus.Pending && order.payDeadline <= now ? RechargeOrderStatus.Closed : order.status;
-}
-
-export function canPay(order: Pick<RechargeOrder, 'status' | 'payDeadline'>, now: number): boolean {
-  return order.status === RechargeOrderStatus.Pending && order.payDeadline > now;
-}
-
-/** Time left to pay: `29:05`, or `1:02:03` past an hour; never negative. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-  return h > 0 ? `${h}:${mmss}` : mmss;
-}
 
 /** Times of orders are shown in the user's own time zone. */
 export const formatLocalTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { fenToYuan, type Locale, type PayChannel, payTypeOf } from '@portal/shared';
+import { fenToYuan, type Locale, type PayChannel, payTypeOf, formatCountdown } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../../clock.ts';
 import { localeFromHeader } from '../../../i18n/index.ts';
@@ -115,15 +115,6 @@ function localeOf(request: FastifyRequest): Locale {
 }
 
 const providerOf = (channel: PayChannel) => payTypeOf(channel);
-
-/** `mm:ss`, or `h:mm:ss` from an hour on. */
-function formatLeft(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
-  const ss = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
 
 const STYLE = `
   /* --brand-strong carries white text (contrast ≥ 4.5:1); --brand is the providers' own bright colour. */
@@ -316,7 +307,7 @@ async function cashierPage(locale: Locale, token: string, ticket: CashierTicket,
 <dl>
 <dt>${escapeHtml(t(locale, 'item'))}</dt><dd data-testid="sandbox-subject">${escapeHtml(ticket.subject)}</dd>
 <dt>${escapeHtml(t(locale, 'paymentNo'))}</dt><dd>${escapeHtml(ticket.paymentNo)}</dd>
-<dt>${escapeHtml(t(locale, 'timeLeft'))}</dt><dd><span id="time-left" role="timer" data-remaining-ms="${Math.max(0, Math.floor(remainingMs))}">${formatLeft(remainingMs)}</span></dd>
+<dt>${escapeHtml(t(locale, 'timeLeft'))}</dt><dd><span id="time-left" role="timer" data-remaining-ms="${Math.max(0, Math.floor(remainingMs))}">${formatCountdown(remainingMs)}</span></dd>
 </dl>
 ${qr}
 <form method="post" action="${escapeHtml(`${base}/pay${lang}`)}">
