@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { IntlShape } from 'react-intl';
-import { formatFen, formatTraffic, payTypeOf, type RechargeOrder, RechargeOrderStatus, effectiveStatus } from '@portal/shared';
+import { effectiveStatus, formatFen, formatTraffic, payTypeOf, type RechargeOrder } from '@portal/shared';
 
 /** The 10 columns of the order list (SPEC section 3), in order; the CSV has the same ones. */
 export const ORDER_COLUMNS = [
