@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
-import { type Config, fastifyTrustProxy } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config/index.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -14,6 +14,7 @@ import type { IdentityVerifier } from './modules/certification/verifier.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createGateways } from './modules/payments/gateways/index.ts';
+import { createOrderKinds } from './modules/payments/order-kinds.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { proxyRoutes } from './modules/proxy/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
@@ -112,11 +113,13 @@ export async function buildApp({
   });
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
-  await app.register(ordersRoutes);
-  // One set of gateways: a notification pays whatever kind of order its payment is for.
+  // One set of gateways and one registry of order kinds: a notification pays whatever kind of order
+  // its payment is for. Each order module registers its kind; payments knows none of them.
   const gateways = createGateways(config, { now: clock });
-  await app.register(paymentsRoutes, { config, gateways });
-  await app.register(staticIpRoutes, { config, gateways });
+  const orderKinds = createOrderKinds();
+  await app.register(ordersRoutes, { config, gateways, orderKinds });
+  await app.register(paymentsRoutes, { gateways, orderKinds });
+  await app.register(staticIpRoutes, { config, gateways, orderKinds });
   await app.register(usageRoutes, { config });
   await app.register(proxyRoutes, { config });
   await app.register(redirectsRoutes);

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, fastifyTrustProxy, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, fastifyTrustProxy, loadConfig, REPO_ROOT } from './config/index.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {

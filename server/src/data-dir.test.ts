@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config.ts';
+import { REPO_ROOT } from './config/index.ts';
 import { describeModeFixes, secureDataDir } from './data-dir.ts';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfigFromProcess } from './config.ts';
+import { type Config, ConfigError, loadConfigFromProcess } from './config/index.ts';
 import { describeModeFixes, secureDataDir, useOwnerOnlyUmask } from './data-dir.ts';
 import { seed } from './db/seed.ts';
 import { resolveDataKey } from './modules/certification/crypto.ts';

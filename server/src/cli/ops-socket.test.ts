@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { type Config, loadConfig, REPO_ROOT } from '../config.ts';
+import { type Config, loadConfig, REPO_ROOT } from '../config/index.ts';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { findRedirect } from '../modules/redirects/service.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, REPO_ROOT } from '../config.ts';
+import { loadConfig, REPO_ROOT } from '../config/index.ts';
 import { openDatabase } from '../db/client.ts';
 import { login } from '../modules/accounts/service.ts';
 import { findUserById } from '../modules/accounts/users.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RemoteName } from '@portal/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../config/index.ts';
 import { createRemoteRegistry } from '../modules/remotes/registry.ts';
 import { writeDist } from '../test/dist.ts';
 import { type CliDeps, remoteDist, runCli } from './remote.ts';

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RemoteName } from '@portal/shared';
-import { type Config, ConfigError, loadConfigFromProcess, REPO_ROOT } from '../config.ts';
-import { useOwnerOnlyUmask } from '../data-dir.ts';
-import { createRemoteRegistry, RegistryError } from '../modules/remotes/registry.ts';
+import { type Config, REPO_ROOT } from '../config/index.ts';
+import { createRemoteRegistry, RegistryError, type RemoteRegistry } from '../modules/remotes/registry.ts';
+import { type CliIo, type Command, maxArgs, runCommand, runScript, UsageError } from './runner.ts';
 
 /**
  * Deploys and rolls back the federated remotes without rebuilding the shell:
@@ -24,10 +24,7 @@ Commands:
 Remotes: ${REMOTE_NAMES.join(', ')}
 Data folder: DATA_DIR (default ./data), read from the environment and .env like the server.`;
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+export type { CliIo } from './runner.ts';
 
 export interface CliDeps {
   config: Pick<Config, 'dataDir'>;
@@ -36,8 +33,6 @@ export interface CliDeps {
   /** Builds a remote into distDir(name); throws when the build fails. */
   build: (name: RemoteName) => void | Promise<void>;
 }
-
-class UsageError extends Error {}
 
 export const remoteDist = (name: RemoteName) => resolve(REPO_ROOT, REMOTES[name].dir, 'dist');
 
@@ -58,101 +53,80 @@ function remoteArg(value: string | undefined): RemoteName {
   return value;
 }
 
-function expectArgs(args: string[], max: number): void {
-  if (args.length > max) throw new UsageError(`unexpected argument "${args[max]}"`);
+interface RemoteContext {
+  registry: RemoteRegistry;
+  deps: CliDeps;
+  io: CliIo;
 }
+
+const commands: Record<string, Command<RemoteContext>> = {
+  async list(args, { registry, io }) {
+    maxArgs(args, 0);
+    for (const remote of await registry.listRegistry()) {
+      io.out(`${remote.name}  current: ${remote.current ?? '(none)'}`);
+      for (const v of remote.versions) io.out(`  ${v.current ? '*' : ' '} ${v.version}  deployed ${v.deployedAt}`);
+    }
+    return 0;
+  },
+
+  async deploy(args, { registry, deps, io }) {
+    maxArgs(args, 1);
+    const name = remoteArg(args[0]);
+    await deps.build(name);
+    const result = await registry.publishRemote(name, deps.distDir(name), { activate: true });
+    io.out(`${name}: ${result.version} is now current${result.reused ? ' (same files as an existing version, reused)' : ''}`);
+    return 0;
+  },
+
+  async rollback(args, { registry, io }) {
+    maxArgs(args, 2);
+    const name = remoteArg(args[0]);
+    const { from, to } = await registry.rollback(name, args[1]);
+    io.out(from === to ? `${name}: ${to} is already current` : `${name}: rolled back from ${from} to ${to}`);
+    return 0;
+  },
+
+  async ensure(args, { registry, deps, io }) {
+    maxArgs(args, 0);
+    let failed = false;
+    for (const name of REMOTE_NAMES) {
+      const dist = deps.distDir(name);
+      if (!existsSync(dist)) {
+        io.out(`${name}: not built (${dist}), skipped`);
+        continue;
+      }
+      try {
+        const r = await registry.ensurePublished(name, dist);
+        io.out(`${name}: ${r.reused ? 'already published as' : 'published'} ${r.version}${r.activated ? ' (current)' : ''}`);
+      } catch (err) {
+        // One broken remote must not keep the others from being published.
+        failed = true;
+        io.err(`${name}: ${(err as Error).message}`);
+      }
+    }
+    return failed ? 1 : 0;
+  },
+};
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
-export async function runCli(argv: string[], deps: CliDeps, io: CliIo): Promise<number> {
+export function runCli(argv: string[], deps: CliDeps, io: CliIo): Promise<number> {
   const registry = createRemoteRegistry(deps.config.dataDir);
-  const [command, ...args] = argv;
-  try {
-    switch (command) {
-      case undefined:
-      case '--help':
-      case '-h':
-      case 'help':
-        (command ? io.out : io.err)(USAGE);
-        return command ? 0 : 2;
-
-      case 'list': {
-        expectArgs(args, 0);
-        for (const remote of await registry.listRegistry()) {
-          io.out(`${remote.name}  current: ${remote.current ?? '(none)'}`);
-          for (const v of remote.versions) io.out(`  ${v.current ? '*' : ' '} ${v.version}  deployed ${v.deployedAt}`);
-        }
-        return 0;
-      }
-
-      case 'deploy': {
-        expectArgs(args, 1);
-        const name = remoteArg(args[0]);
-        await deps.build(name);
-        const result = await registry.publishRemote(name, deps.distDir(name), { activate: true });
-        io.out(`${name}: ${result.version} is now current${result.reused ? ' (same files as an existing version, reused)' : ''}`);
-        return 0;
-      }
-
-      case 'rollback': {
-        expectArgs(args, 2);
-        const name = remoteArg(args[0]);
-        const { from, to } = await registry.rollback(name, args[1]);
-        io.out(from === to ? `${name}: ${to} is already current` : `${name}: rolled back from ${from} to ${to}`);
-        return 0;
-      }
-
-      case 'ensure': {
-        expectArgs(args, 0);
-        let failed = false;
-        for (const name of REMOTE_NAMES) {
-          const dist = deps.distDir(name);
-          if (!existsSync(dist)) {
-            io.out(`${name}: not built (${dist}), skipped`);
-            continue;
-          }
-          try {
-            const r = await registry.ensurePublished(name, dist);
-            io.out(`${name}: ${r.reused ? 'already published as' : 'published'} ${r.version}${r.activated ? ' (current)' : ''}`);
-          } catch (err) {
-            // One broken remote must not keep the others from being published.
-            failed = true;
-            io.err(`${name}: ${(err as Error).message}`);
-          }
-        }
-        return failed ? 1 : 0;
-      }
-
-      default:
-        throw new UsageError(`unknown command "${command}"`);
-    }
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`remote: ${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (err instanceof RegistryError && err.kind === 'unknown-remote') {
-      io.err(`remote: ${err.message}`);
-      return 2;
-    }
-    io.err(`remote: ${(err as Error).message}`);
-    return 1;
-  }
+  return runCommand(
+    {
+      name: 'remote',
+      usage: USAGE,
+      commands,
+      // An unknown name is a usage mistake, but the message already lists the known ones.
+      isArgumentError: (err) => err instanceof RegistryError && err.kind === 'unknown-remote',
+    },
+    argv,
+    { registry, deps, io },
+    io,
+  );
 }
 
-async function main(): Promise<void> {
-  // What it writes into DATA_DIR (registry, published versions) is owner-only (data-dir.ts).
-  buildUmask = useOwnerOnlyUmask();
-  let config: Config;
-  try {
-    config = loadConfigFromProcess();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
-  const io: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
-  process.exitCode = await runCli(process.argv.slice(2), { config, distDir: remoteDist, build: buildRemote }, io);
-}
-
-// Run only as a script, so tests can import runCli.
-if (process.argv[1] && resolve(process.argv[1]) === resolve(join(import.meta.dirname, 'remote.ts'))) await main();
+// Runs only when started as a script; tests import runCli.
+await runScript(import.meta.filename, (argv, { config, io, startUmask }) => {
+  buildUmask = startUmask;
+  return runCli(argv, { config, distDir: remoteDist, build: buildRemote }, io);
+});

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { type Database, type DatabaseOptions, type Db, openDatabase } from '../db/client.ts';
 import { join } from 'node:path';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { runOps } from '../cli/ops.ts';
 import { listenOpsSocket, type OpsReply, type OpsSocketServer } from '../cli/ops-socket.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
 import { createSandboxGateway } from '../modules/payments/gateways/sandbox.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { isLoopback } from './sandbox-guard.ts';

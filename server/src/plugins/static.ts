@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { isKnownRoute, splitLocale } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { findRedirect, redirectLocation } from '../modules/redirects/service.ts';
 import { remotePreloads } from '../modules/remotes/preloads.ts';
 import { createRemoteRegistry } from '../modules/remotes/registry.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import type { FetchLike } from '../modules/messaging/transports.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp {

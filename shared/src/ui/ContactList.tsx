@@ -1,4 +1,6 @@
 import { Link, Stack, Text } from './chakra.ts';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { Website } from '../contract/index.ts';
 import { useLocalized } from './substation.ts';
 
@@ -18,23 +20,32 @@ export function ContactList({ contacts }: { contacts: Website['contacts'] }) {
         const href = HREF[c.kind]?.(c.value);
         return (
           <Text as="li" key={`${c.kind}:${c.value}`} fontSize="sm">
-            <Text as="span" color="fg.muted">
-              {localized(c.label)}：
-            </Text>
-            {href ? (
-              <Link
-                href={href}
-                color="brand.fg"
-                target={c.kind === 'telegram' || c.kind === 'whatsapp' ? '_blank' : undefined}
-                rel="noreferrer"
-              >
-                {c.value}
-              </Link>
-            ) : (
-              <Text as="span" fontWeight="medium">
-                {c.value}
-              </Text>
-            )}
+            {/* "Phone: …" / "电话：…": each language's own colon and spacing. */}
+            <FormattedMessage
+              id="shared.contact.line"
+              values={{
+                name: (chunks: ReactNode[]) => (
+                  <Text as="span" color="fg.muted">
+                    {chunks}
+                  </Text>
+                ),
+                label: localized(c.label),
+                value: href ? (
+                  <Link
+                    href={href}
+                    color="brand.fg"
+                    target={c.kind === 'telegram' || c.kind === 'whatsapp' ? '_blank' : undefined}
+                    rel="noreferrer"
+                  >
+                    {c.value}
+                  </Link>
+                ) : (
+                  <Text as="span" fontWeight="medium">
+                    {c.value}
+                  </Text>
+                ),
+              }}
+            />
           </Text>
         );
       })}

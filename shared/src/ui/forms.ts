@@ -2,4 +2,6 @@
 // singleton of their own, so that '@portal/shared/ui', which every page loads at boot, does not pull
 // the deferred Chakra components in (docs/decisions/0016-first-load-weight.md).
 export * from './commerce/BuyTraffic.tsx';
+export * from './commerce/ChoiceCards.tsx';
+export * from './commerce/PayChannelPicker.tsx';
 export * from './list/FilterFields.tsx';

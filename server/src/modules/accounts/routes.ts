@@ -1,6 +1,6 @@
 import { AuthErrorCode, authApi, CODE_TTL_MINUTES, type Locale, VerificationScene } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { translate } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';

@@ -1,6 +1,6 @@
 import { AuthErrorCode, CaptchaErrorCode, captchaApi, ResultCode } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { route } from '../../plugins/contract.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { consume, type FailureRule, purgeRateLimits, releaseFailure, reserveFailure } from '../limits/limits.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config/index.ts';
 import { dataKeyPath, decryptField, encryptField, resolveDataKey } from './crypto.ts';
 import { maskBankAccount, maskIdCard } from './service.ts';
 

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import { type Config, privateDir } from '../../config/index.ts';
 
 /**
  * Encryption at rest of sensitive certification data: AES-256-GCM, a fresh 96-bit IV per value, the
@@ -55,8 +55,6 @@ export function idCardHash(key: Buffer, idCard: string): string {
 export const encryptBytes = (key: Buffer, plain: Buffer, purpose: string): Buffer => seal(key, plain, purpose);
 export const decryptBytes = (key: Buffer, sealed: Buffer, purpose: string): Buffer => open(key, sealed, purpose);
 
-/** `${DATA_DIR}/private`: outside every served folder, owner-only. */
-export const privateDir = (dataDir: string) => join(dataDir, 'private');
 export const dataKeyPath = (dataDir: string) => join(privateDir(dataDir), 'data.key');
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LicenceType } from '@portal/shared';
-import { decryptBytes, encryptBytes, privateDir } from './crypto.ts';
+import { privateDir } from '../../config/index.ts';
+import { decryptBytes, encryptBytes } from './crypto.ts';
 
 /** The type of a licence upload by its first bytes (the name and declared type are not trusted). */
 export function detectLicenceType(data: Buffer): LicenceType | null {

@@ -9,22 +9,15 @@ import {
 } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { BEARER_AUTH, route } from '../../plugins/contract.ts';
 import { type LocalizedValidationError, validatorCompiler } from '../../plugins/validation.ts';
 import type { FetchLike } from '../messaging/transports.ts';
 import { resolveDataKey } from './crypto.ts';
 import { detectLicenceType, LICENCE_EXTENSIONS, readLicence, removeLicence, saveLicence } from './licence.ts';
-import {
-  assertCanSubmit,
-  getEnterprise,
-  getPersonal,
-  IdCardLimitError,
-  ownLicence,
-  submitEnterprise,
-  submitPersonal,
-} from './service.ts';
+import { getEnterprise, getPersonal, ownLicence } from './service.ts';
+import { assertCanSubmit, IdCardLimitError, submitEnterprise, submitPersonal } from './submission.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './verifier.ts';
 
 export interface CertificationRoutesOptions {

@@ -1,23 +1,23 @@
 import {
-  CertificationErrorCode,
   CertificationType,
   type EnterpriseCertInfo,
   IdentificationStatus,
   type LicenceType,
   type PersonalCertInfo,
 } from '@portal/shared';
-import { and, countDistinct, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
-import { decryptField, encryptField, idCardHash } from './crypto.ts';
+import { decryptField, idCardHash } from './crypto.ts';
 import { certificationReviews, enterpriseCertifications, personalCertifications } from './tables.ts';
-import { type IdentityVerifier, VerifierUnavailableError } from './verifier.ts';
+
+// Reading certifications (the owner's masked view, the operators' lists) and reviewing enterprise
+// ones; submitting them is submission.ts.
 
 /** Purposes (AAD) of the encrypted columns. */
-const ID_CARD = 'idCard';
-const CREDIT_CODE = 'unifiedSocialCreditCode';
-const BANK_ACCOUNT = 'bankAccount';
+export const ID_CARD = 'idCard';
+export const CREDIT_CODE = 'unifiedSocialCreditCode';
+export const BANK_ACCOUNT = 'bankAccount';
 
 /** `110101199003074477` → `110101********4477`: region and the last 4 only. */
 export function maskIdCard(id: string): string {
@@ -27,160 +27,6 @@ export function maskIdCard(id: string): string {
 /** `6222021234567890123` → `***************0123`: the last 4 digits only. */
 export function maskBankAccount(account: string): string {
   return account.length <= 4 ? '*'.repeat(account.length) : `${'*'.repeat(account.length - 4)}${account.slice(-4)}`;
-}
-
-/** While a certification is under review or approved, nothing can be submitted (SPEC section 4). */
-const isLocked = (status: IdentificationStatus) =>
-  status === IdentificationStatus.Auditing || status === IdentificationStatus.Success;
-
-const locked = () => new BusinessError(CertificationErrorCode.Locked, 'cert.locked');
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Locks the user's row for the transaction and refuses when their certification is locked. */
-async function lockUnlessOpen(tx: Tx, userId: number): Promise<void> {
-  const [user] = await tx
-    .select({ status: memberUsers.identificationStatus })
-    .from(memberUsers)
-    .where(eq(memberUsers.id, userId))
-    .for('update');
-  if (!user) throw new BusinessError(401, 'error.unauthorized');
-  if (isLocked(user.status)) throw locked();
-}
-
-/** Early answer before slow work (verifier call, file write); rechecked under the row lock. */
-export async function assertCanSubmit(db: Db, userId: number): Promise<void> {
-  const [user] = await db
-    .select({ status: memberUsers.identificationStatus })
-    .from(memberUsers)
-    .where(eq(memberUsers.id, userId));
-  if (user && isLocked(user.status)) throw locked();
-}
-
-export interface PersonalSubmission {
-  userId: number;
-  realName: string;
-  /** Normalized (upper-case X), format already checked. */
-  idCard: string;
-}
-
-/** The ID card number certifies as many accounts as it may; says nothing about those accounts. */
-export class IdCardLimitError extends BusinessError {
-  constructor(readonly idCardHash: string) {
-    super(CertificationErrorCode.IdCardLimit, 'cert.idCardLimit');
-  }
-}
-
-/** Other accounts certified with this ID card number (personal, approved). */
-async function accountsOfIdCard(db: Db | Tx, hash: string, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(personalCertifications.userId) })
-    .from(personalCertifications)
-    .where(
-      and(
-        eq(personalCertifications.idCardHash, hash),
-        eq(personalCertifications.status, IdentificationStatus.Success),
-        ne(personalCertifications.userId, userId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/**
- * Namespace of the transaction-scoped advisory locks on ID card hashes (the two-number form, so it
- * never meets the single-number migration lock).
- */
-const ID_CARD_LOCK_SPACE = 8_008;
-/** The second lock number: 32 bits of the hash (collisions only make two numbers wait for each other). */
-const lockNumber = (hash: string) => Number.parseInt(hash.slice(0, 8), 16) | 0;
-
-/**
- * Personal certification: checked by the identity verifier and, when the name matches, approved at
- * once (status 3 Success, type 0 Personal). One ID card number certifies at most
- * `maxAccountsPerIdCard` accounts: counted before the verifier is paid for, and again in the insert
- * transaction under an advisory lock on the number's hash, so parallel submissions cannot exceed it.
- */
-export async function submitPersonal(
-  db: Db,
-  {
-    key,
-    verifier,
-    now,
-    maxAccountsPerIdCard,
-  }: { key: Buffer; verifier: IdentityVerifier | null; now: Date; maxAccountsPerIdCard: number },
-  { userId, realName, idCard }: PersonalSubmission,
-): Promise<void> {
-  await assertCanSubmit(db, userId);
-  const hash = idCardHash(key, idCard);
-  if ((await accountsOfIdCard(db, hash, userId)) >= maxAccountsPerIdCard) throw new IdCardLimitError(hash);
-  if (!verifier) throw new BusinessError(CertificationErrorCode.VerifierUnavailable, 'cert.verifierUnavailable');
-  let result: Awaited<ReturnType<IdentityVerifier['verify']>>;
-  try {
-    result = await verifier.verify({ realName, idCard });
-  } catch (err) {
-    if (err instanceof VerifierUnavailableError)
-      throw Object.assign(new BusinessError(CertificationErrorCode.VerifierUnavailable, 'cert.verifierUnavailable'), {
-        cause: err,
-      });
-    throw err;
-  }
-  if (result !== 'match') throw new BusinessError(CertificationErrorCode.NameMismatch, 'cert.nameMismatch');
-  await db.transaction(async (tx) => {
-    await lockUnlessOpen(tx, userId);
-    // Held until commit: a parallel submission of the same number counts after this one's insert.
-    await tx.execute(sql`select pg_advisory_xact_lock(${ID_CARD_LOCK_SPACE}, ${lockNumber(hash)})`);
-    if ((await accountsOfIdCard(tx, hash, userId)) >= maxAccountsPerIdCard) throw new IdCardLimitError(hash);
-    await tx.insert(personalCertifications).values({
-      userId,
-      realName,
-      idCardEnc: encryptField(key, idCard, ID_CARD),
-      idCardHash: hash,
-      status: IdentificationStatus.Success,
-      createdAt: now,
-    });
-    await tx
-      .update(memberUsers)
-      .set({ identificationStatus: IdentificationStatus.Success, certificationType: CertificationType.Personal })
-      .where(eq(memberUsers.id, userId));
-  });
-}
-
-export interface EnterpriseSubmission {
-  userId: number;
-  companyName: string;
-  contactPhone: string;
-  unifiedSocialCreditCode: string;
-  bankName: string;
-  bankAccount: string;
-  registrationAddress: string;
-  registrationPhone: string;
-  licenceFile: string;
-  licenceType: LicenceType;
-}
-
-/** Enterprise certification: waits for manual review (status 1 Auditing, type 1 Enterprise). */
-export async function submitEnterprise(db: Db, { key, now }: { key: Buffer; now: Date }, s: EnterpriseSubmission): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockUnlessOpen(tx, s.userId);
-    await tx.insert(enterpriseCertifications).values({
-      userId: s.userId,
-      companyName: s.companyName,
-      contactPhone: s.contactPhone,
-      creditCodeEnc: encryptField(key, s.unifiedSocialCreditCode, CREDIT_CODE),
-      bankName: s.bankName,
-      bankAccountEnc: encryptField(key, s.bankAccount, BANK_ACCOUNT),
-      registrationAddress: s.registrationAddress,
-      registrationPhone: s.registrationPhone,
-      licenceFile: s.licenceFile,
-      licenceType: s.licenceType,
-      status: IdentificationStatus.Auditing,
-      submittedAt: now,
-    });
-    await tx
-      .update(memberUsers)
-      .set({ identificationStatus: IdentificationStatus.Auditing, certificationType: CertificationType.Enterprise })
-      .where(eq(memberUsers.id, s.userId));
-  });
 }
 
 export async function getPersonal(db: Db, key: Buffer, userId: number): Promise<PersonalCertInfo | null> {

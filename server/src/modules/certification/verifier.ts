@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { FetchLike } from '../messaging/transports.ts';
 
 /** Whether a real name belongs to an ID card number. */

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config/index.ts';
 import { createTestApp, type TestApp, withoutSandboxEnv } from '../../test/app.ts';
 import { createMessenger, Messenger } from './messenger.ts';
 import { outboxMessages } from './tables.ts';

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { createMessenger, type Messenger } from './messenger.ts';
 import { outboxMessages } from './tables.ts';
 import type { FetchLike } from './transports.ts';

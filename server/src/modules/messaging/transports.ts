@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/shared';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Clock } from '../../clock.ts';
-import type { MailConfig, SmsConfig } from '../../config.ts';
+import type { MailConfig, SmsConfig } from '../../config/index.ts';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from './tables.ts';
 

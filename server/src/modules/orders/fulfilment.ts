@@ -2,17 +2,8 @@ import { PayStatus, RechargeOrderStatus } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberUsers } from '../accounts/tables.ts';
-import type { payments } from '../payments/tables.ts';
+import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
 import { rechargeOrders } from './tables.ts';
-
-/**
- * What fulfilling a paid order did. `refund_pending`: the money was taken but the order could not be
- * fulfilled (a static IP region ran out of stock, a renewed IP was released meanwhile): settled with
- * the provider (no retry helps), the order is Refunding and an operator refunds it.
- */
-export type FulfilmentOutcome = 'applied' | 'order_already_paid' | 'refund_pending';
-
-type Payment = typeof payments.$inferSelect;
 
 /**
  * Marks a recharge order paid and credits its traffic (and gift) to the user, inside the caller's

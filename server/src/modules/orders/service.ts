@@ -10,10 +10,10 @@ import {
 } from '@portal/shared';
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { type Purchase, quotePurchase } from '../catalogue/service.ts';
-import { isUniqueViolation, makeNumber } from './numbers.ts';
 import { rechargeOrders } from './tables.ts';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;

@@ -1,25 +1,18 @@
-import { commerceApi, formatTraffic } from '@portal/shared';
+import type { ApiEntry, PayChannel, payAction, payInfo as payInfoData } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
-import { sandboxCashierRoutes } from './gateways/cashier-routes.ts';
+import { sandboxCashierRoutes } from './gateways/cashier/routes.ts';
 import type { Gateways } from './gateways/index.ts';
 import { type GatewayName, NotificationRejected } from './gateways/types.ts';
-import {
-  applyNotification,
-  isSettled,
-  NOTIFY_PATH_PREFIX,
-  type PaymentUrls,
-  payInfo,
-  rechargePayable,
-  startPayment,
-} from './service.ts';
+import type { OrderKind, OrderKinds } from './order-kinds.ts';
+import { applyNotification, isSettled, NOTIFY_PATH_PREFIX, type PaymentUrls, payInfo, startPayment } from './service.ts';
 
 export interface PaymentsRoutesOptions {
-  config: Pick<Config, 'sandbox'>;
   gateways: Gateways;
+  /** The order kinds the notifications fulfil; the order modules register theirs (app.ts). */
+  orderKinds: OrderKinds;
 }
 
 const gatewayParam = z.object({ gateway: z.enum(['alipay', 'wechat', 'sandbox']) });
@@ -32,30 +25,37 @@ export async function paymentUrls(app: FastifyInstance, request: FastifyRequest)
   return { base: await app.publicOrigins.of(request), localePrefix: request.locale === 'en' ? '/en' : '' };
 }
 
-/** Paying orders (POST /app-api/order/pay, getPayInfo) and the providers' notifications. */
-export async function paymentsRoutes(app: FastifyInstance, { config, gateways }: PaymentsRoutesOptions): Promise<void> {
-  const describe = (request: FastifyRequest) => (trafficMb: number) =>
-    request.t('commerce.subject', { traffic: formatTraffic(trafficMb, request.locale) });
+export interface PayRoutesOptions {
+  kind: OrderKind;
+  gateways: Gateways;
+  sandbox: boolean;
+  /** The kind's own contract entries: its pay info (`?orderId=`) and its pay call (`{ orderId, channel }`). */
+  info: ApiEntry<z.ZodType<{ orderId: number }>, z.ZodType, z.ZodType, typeof payInfoData>;
+  pay: ApiEntry<z.ZodType, z.ZodType, z.ZodType<{ orderId: number; channel: PayChannel }>, typeof payAction>;
+}
 
-  route(app, commerceApi.orderPayInfo, async (request) =>
-    payInfo(
-      gateways,
-      config.sandbox,
-      await rechargePayable(app.db, app.now(), currentUser(request).id, request.query.orderId, describe(request)),
-    ),
+/**
+ * The two pay routes of an order kind, declared by its module with its own paths: the channels,
+ * amount and deadline of one of the caller's orders, and starting a payment of it.
+ */
+export function payRoutes(app: FastifyInstance, { kind, gateways, sandbox, info, pay }: PayRoutesOptions): void {
+  route(app, info, async (request) =>
+    payInfo(gateways, sandbox, await kind.payable(app.db, app.now(), currentUser(request).id, request.query.orderId, request)),
   );
-
-  route(app, commerceApi.orderPay, async (request) => {
+  route(app, pay, async (request) => {
     const userId = currentUser(request).id;
     return startPayment(app.db, gateways, app.now(), {
       userId,
-      order: await rechargePayable(app.db, app.now(), userId, request.body.orderId, describe(request)),
+      order: await kind.payable(app.db, app.now(), userId, request.body.orderId, request),
       channel: request.body.channel,
       clientIp: request.ip,
       urls: await paymentUrls(app, request),
     });
   });
+}
 
+/** The providers' notifications (and, in the sandbox, its cashier); each order kind declares its pay routes. */
+export async function paymentsRoutes(app: FastifyInstance, { gateways, orderKinds }: PaymentsRoutesOptions): Promise<void> {
   // Notifications are verified over the exact bytes received, so this scope reads every body as text.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -71,7 +71,7 @@ export async function paymentsRoutes(app: FastifyInstance, { config, gateways }:
         let outcome: Awaited<ReturnType<typeof applyNotification>>;
         try {
           const verified = await gateway.verifyNotification({ headers: request.headers, rawBody });
-          outcome = await applyNotification(app.db, app.now(), gateway, verified);
+          outcome = await applyNotification(app.db, orderKinds, app.now(), gateway, verified);
         } catch (err) {
           if (!(err instanceof NotificationRejected)) throw err;
           request.log.warn({ err, gateway: gateway.name }, 'payment notification rejected');

@@ -1,15 +1,13 @@
-import { CommerceErrorCode, type PayAction, type PayChannel, PayStatus, effectiveStatus } from '@portal/shared';
+import { CommerceErrorCode, type PayAction, type PayChannel } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
-import { type FulfilmentOutcome, fulfilRecharge } from '../orders/fulfilment.ts';
-import { isUniqueViolation, makeNumber } from '../orders/numbers.ts';
-import { getOwnOrder } from '../orders/service.ts';
-import { fulfilStatic } from '../static-ip/fulfilment.ts';
 import type { Gateways } from './gateways/index.ts';
 import { qrDataUrl } from './gateways/qr.ts';
 import { GatewayError, type PaymentGateway, type VerifiedNotification } from './gateways/types.ts';
-import { type OrderKind, PaymentStatus, paymentNotifications, payments } from './tables.ts';
+import type { FulfilmentOutcome, OrderKinds, PayableOrder } from './order-kinds.ts';
+import { PaymentStatus, paymentNotifications, payments } from './tables.ts';
 
 /** Where the browser goes after paying or giving up, and where the provider notifies. */
 export interface PaymentUrls {
@@ -17,22 +15,6 @@ export interface PaymentUrls {
   base: string;
   /** '' (Chinese) or '/en'. */
   localePrefix: string;
-}
-
-/** What any kind of order exposes to be paid (recharge orders here, static IP orders in their module). */
-export interface PayableOrder {
-  kind: OrderKind;
-  id: number;
-  amountFen: number;
-  payDeadline: Date;
-  paid: boolean;
-  /** Unpaid and before its deadline. */
-  open: boolean;
-  /** Shown on the provider's cashier and bill. */
-  subject: string;
-  /** Where the browser comes back after paying / giving up (paths without locale prefix). */
-  returnPath: string;
-  quitPath: string;
 }
 
 export interface StartPaymentInput {
@@ -53,28 +35,6 @@ export function payInfo(gateways: Gateways, sandbox: boolean, order: PayableOrde
     payDeadline: order.payDeadline.getTime(),
     channels: gateways.channels,
     sandbox: sandbox && gateways.sandbox !== null,
-  };
-}
-
-/** A recharge order as a payable order: its page on PC, the result page on phones. */
-export async function rechargePayable(
-  db: Db,
-  now: Date,
-  userId: number,
-  orderId: number,
-  describe: (trafficMb: number) => string,
-): Promise<PayableOrder> {
-  const order = await getOwnOrder(db, userId, orderId);
-  return {
-    kind: 'recharge',
-    id: order.id,
-    amountFen: order.payAmountFen,
-    payDeadline: order.payDeadline,
-    paid: order.payStatus === PayStatus.Paid,
-    open: effectiveStatus(order, now) === 0,
-    subject: describe(order.trafficMb + order.giftTrafficMb),
-    returnPath: order.source === 'h5' ? `/h5/result?id=${order.id}` : `/order?id=${order.id}`,
-    quitPath: order.source === 'h5' ? `/h5/fail?id=${order.id}` : `/order?id=${order.id}&cancelled=1`,
   };
 }
 
@@ -130,13 +90,6 @@ async function insertPayment(db: Db, now: Date, values: Omit<typeof payments.$in
   }
 }
 
-/** What a paid payment does, per kind of order, inside the notification's transaction. */
-const FULFILMENT: Record<OrderKind, (tx: Tx, payment: typeof payments.$inferSelect, paidAt: Date) => Promise<FulfilmentOutcome>> =
-  {
-    recharge: fulfilRecharge,
-    static: fulfilStatic,
-  };
-
 export type NotificationOutcome =
   | FulfilmentOutcome
   | 'duplicate'
@@ -158,9 +111,11 @@ export const isSettled = (outcome: NotificationOutcome) =>
  * deliveries of the same notification queue up and all but the first see it paid; marking the
  * payment, marking the order and crediting the user commit together or not at all. The amount and
  * the app id must match what we asked for: a short payment is refused and logged, never credited.
+ * What a paid payment does is its order kind's (order-kinds.ts).
  */
 export async function applyNotification(
   db: Db,
+  kinds: OrderKinds,
   now: Date,
   gateway: PaymentGateway,
   n: VerifiedNotification,
@@ -178,7 +133,7 @@ export async function applyNotification(
         .update(payments)
         .set({ status: PaymentStatus.Paid, tradeNo: n.tradeNo, paidAt: n.paidAt })
         .where(eq(payments.id, payment.id));
-      outcome = await FULFILMENT[payment.orderKind](tx, payment, n.paidAt);
+      outcome = await kinds.get(payment.orderKind).fulfil(tx, payment, n.paidAt);
     }
     await tx.insert(paymentNotifications).values({
       gateway: gateway.name,

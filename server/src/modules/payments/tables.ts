@@ -4,8 +4,8 @@ import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniq
 import { memberUsers } from '../accounts/tables.ts';
 import type { GatewayName } from './gateways/types.ts';
 
-/** What a payment pays for; each kind applies its own effect when paid (orders/fulfilment.ts). */
-export type OrderKind = 'recharge' | 'static';
+/** What a payment pays for; each kind's module registers how it is paid and fulfilled (order-kinds.ts). */
+export type OrderKindName = 'recharge' | 'static';
 
 export const PaymentStatus = { Created: 0, Paid: 1 } as const;
 export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
@@ -20,7 +20,7 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     paymentNo: text('payment_no').notNull().unique(),
-    orderKind: text('order_kind').$type<OrderKind>().notNull(),
+    orderKind: text('order_kind').$type<OrderKindName>().notNull(),
     orderId: integer('order_id').notNull(),
     userId: integer('user_id')
       .notNull()

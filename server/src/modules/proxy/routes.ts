@@ -1,6 +1,6 @@
 import { ProxyErrorCode, proxyApi, proxyNetworkVerifyApi } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
 import { BusinessError } from '../../plugins/errors.ts';

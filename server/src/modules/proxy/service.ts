@@ -9,7 +9,7 @@ import {
 } from '@portal/shared';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ProxyConfig } from '../../config.ts';
+import type { ProxyConfig } from '../../config/index.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';

@@ -1,6 +1,6 @@
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RegistryEntry, type RemoteName, remoteVersion } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { createRemoteRegistry } from './registry.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { isRemoteName, type RouteOwner } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { createRemoteRegistry, type Registry } from '../remotes/registry.ts';
 import { blogContent, type SeoContent } from './content.ts';
 import { renderRobots } from './robots.ts';

@@ -1,14 +1,12 @@
 import { PayStatus, StaticIpStatus, StaticOrderStatus, StaticOrderType } from '@portal/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { FulfilmentOutcome } from '../orders/fulfilment.ts';
-import type { payments } from '../payments/tables.ts';
+import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
 import { newProxyAccount, newProxyPassword } from './credentials.ts';
 import { DAY_MS, isHeld } from './orders.ts';
 import { lockAvailableNodes } from './stock.ts';
 import { NodeState, staticNodes, staticOrderItems, staticOrders, staticRenewalLines } from './tables.ts';
 
-type Payment = typeof payments.$inferSelect;
 type OrderRow = typeof staticOrders.$inferSelect;
 
 /**

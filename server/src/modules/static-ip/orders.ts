@@ -12,10 +12,10 @@ import {
 } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import { BusinessError } from '../../plugins/errors.ts';
-import { isUniqueViolation, makeNumber } from '../orders/numbers.ts';
-import type { PayableOrder } from '../payments/service.ts';
+import type { PayableOrder } from '../payments/order-kinds.ts';
 import { durationPrice, placeOf, regionNotFound, regionWithStock } from './stock.ts';
 import { staticNodes, staticOrderItems, staticOrders, staticRegions, staticRenewalLines } from './tables.ts';
 
@@ -277,7 +277,7 @@ export function describeOrder(row: Pick<OrderRow, 'orderType' | 'resourceType' |
   });
 }
 
-/** A static order as a payable order (payments/service.ts): back to the static IP list afterwards. */
+/** A static order as a payable order (payments/order-kinds.ts): back to the static IP list afterwards. */
 export async function staticPayable(db: Db, now: Date, userId: number, orderId: number, t: Translate): Promise<PayableOrder> {
   const order = await getOwnOrder(db, userId, orderId);
   return {

@@ -1,12 +1,13 @@
 import { type ResourceType, staticIpApi } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
 import type { Gateways } from '../payments/gateways/index.ts';
-import { paymentUrls } from '../payments/routes.ts';
-import { payInfo, startPayment } from '../payments/service.ts';
+import type { OrderKinds } from '../payments/order-kinds.ts';
+import { payRoutes } from '../payments/routes.ts';
 import { exchangeRegions, shareExchange, staticIpPage } from './ips.ts';
+import { staticOrderKind } from './order-kind.ts';
 import {
   createPurchase,
   createRenewalOfIps,
@@ -14,19 +15,22 @@ import {
   staticOrderInfo,
   staticOrderPage,
   staticOrderStatus,
-  staticPayable,
   updateRemark,
 } from './orders.ts';
 import { listDurations, listRegions } from './stock.ts';
 
 export interface StaticIpRoutesOptions {
   config: Pick<Config, 'sandbox'>;
-  /** The same gateways as the payments routes (their notifications fulfil static orders too). */
+  /** The same gateways and order kinds as the payments routes (their notifications fulfil static orders too). */
   gateways: Gateways;
+  orderKinds: OrderKinds;
 }
 
 /** Static IPs: durations and regions on sale, orders, payment, the caller's IPs, renewal and exchange. */
-export async function staticIpRoutes(app: FastifyInstance, { config, gateways }: StaticIpRoutesOptions): Promise<void> {
+export async function staticIpRoutes(
+  app: FastifyInstance,
+  { config, gateways, orderKinds }: StaticIpRoutesOptions,
+): Promise<void> {
   route(app, staticIpApi.staticIspDuration, (request) => listDurations(app.db, request.query.resourceType));
   route(app, staticIpApi.staticIspNode, (request) => listRegions(app.db, request.query.resourceType));
   route(app, staticIpApi.staticCnDuration, () => listDurations(app.db, 12));
@@ -43,24 +47,13 @@ export async function staticIpRoutes(app: FastifyInstance, { config, gateways }:
   route(app, staticIpApi.staticOrderCreateCn, (request) => purchase(request, currentUser(request).id, 12));
   route(app, staticIpApi.staticOrderCreateNative, (request) => purchase(request, currentUser(request).id, 3));
 
-  route(app, staticIpApi.staticPayInfo, async (request) =>
-    payInfo(
-      gateways,
-      config.sandbox,
-      await staticPayable(app.db, app.now(), currentUser(request).id, request.query.orderId, (key, params) =>
-        request.t(key, params),
-      ),
-    ),
-  );
-  route(app, staticIpApi.staticPay, async (request) => {
-    const userId = currentUser(request).id;
-    return startPayment(app.db, gateways, app.now(), {
-      userId,
-      order: await staticPayable(app.db, app.now(), userId, request.body.orderId, (key, params) => request.t(key, params)),
-      channel: request.body.channel,
-      clientIp: request.ip,
-      urls: await paymentUrls(app, request),
-    });
+  orderKinds.register(staticOrderKind);
+  payRoutes(app, {
+    kind: staticOrderKind,
+    gateways,
+    sandbox: config.sandbox,
+    info: staticIpApi.staticPayInfo,
+    pay: staticIpApi.staticPay,
   });
 
   route(app, staticIpApi.staticOrderStatus, (request) =>

@@ -1,6 +1,6 @@
 import { clientConfigApi, systemApi } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { ping } from '../../db/client.ts';
 import { route } from '../../plugins/contract.ts';
 import { getWebsite } from './service.ts';

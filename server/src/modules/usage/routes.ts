@@ -1,6 +1,6 @@
 import { commerceApi, proxyNetworkApi } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
 import { proxyNetworkRoutes } from '../../plugins/proxy-network.ts';

@@ -8,7 +8,9 @@ import type { TrafficPackage } from '../../contract/index.ts';
 import { formatTraffic } from '../../format/traffic.ts';
 import { useLocalePath } from '../useLocalePath.ts';
 import { useCustomRule, usePackages } from './catalogue.ts';
+import { ChoiceCard, ChoiceCardGroup } from './ChoiceCards.tsx';
 import { QueryFailure } from './QueryFailure.tsx';
+import { SummaryCard } from './SummaryCard.tsx';
 
 /** Price per GB of a package, gift included: what people compare packages by. */
 const perGbFen = (pkg: TrafficPackage) => Math.round((pkg.priceFen * MB_PER_GB) / (pkg.trafficMb + pkg.giftTrafficMb));
@@ -76,79 +78,69 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
   return (
     <Flex gap={6} direction={{ base: 'column', lg: compact ? 'column' : 'row' }} align="stretch">
       <Stack flex="1" gap={4} minW={0}>
-        <RadioCard.Root
+        <ChoiceCardGroup
           value={choice}
           onValueChange={(d) => setSelected(d.value)}
           orientation="vertical"
           align="start"
-          colorPalette="brand"
           aria-label={intl.formatMessage({ id: 'shared.buy.choose' })}
+          columns={{ base: 1, sm: 2, xl: compact ? 2 : 3 }}
+          gap={4}
         >
-          <SimpleGrid columns={{ base: 1, sm: 2, xl: compact ? 2 : 3 }} gap={4}>
-            {list.map((p) => (
-              <RadioCard.Item key={p.id} value={String(p.id)} data-testid="package-card" data-package-id={p.id}>
-                <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl>
-                  <RadioCard.ItemContent gap={1} width="full">
-                    <HStack justify="space-between" width="full" align="flex-start" gap={2}>
-                      <RadioCard.ItemText fontSize="2xl" fontWeight="bold" whiteSpace="nowrap">
-                        {traffic(p.trafficMb)}
-                      </RadioCard.ItemText>
-                      {p.tags.map((tag) => (
-                        <Badge key={tag} colorPalette={tag === 'popular' ? 'red' : 'brand'} variant="solid">
-                          <FormattedMessage id={`shared.buy.tag.${tag}`} />
-                        </Badge>
-                      ))}
-                    </HStack>
-                    {p.giftTrafficMb > 0 ? (
-                      <Text color="green.700" fontSize="sm" fontWeight="medium">
-                        <FormattedMessage id="shared.buy.gift" values={{ traffic: traffic(p.giftTrafficMb) }} />
-                      </Text>
-                    ) : null}
-                    <HStack gap={2} align="baseline" wrap="wrap" rowGap={0}>
-                      <Text fontSize="xl" fontWeight="semibold" color="brand.700">
-                        {money(p.priceFen)}
-                      </Text>
-                      {p.originalPriceFen > p.priceFen ? (
-                        <Text as="s" color="fg.muted" fontSize="sm">
-                          {money(p.originalPriceFen)}
-                        </Text>
-                      ) : null}
-                    </HStack>
-                    <RadioCard.ItemDescription>
-                      <FormattedMessage
-                        id="shared.buy.perGbValidity"
-                        values={{ price: money(perGbFen(p)), days: p.validityDays }}
-                      />
-                    </RadioCard.ItemDescription>
-                  </RadioCard.ItemContent>
-                  <RadioCard.ItemIndicator />
-                </RadioCard.ItemControl>
-              </RadioCard.Item>
-            ))}
-            <RadioCard.Item value={CUSTOM} data-testid="package-custom">
-              <RadioCard.ItemHiddenInput />
-              <RadioCard.ItemControl>
-                <RadioCard.ItemContent gap={1}>
-                  <RadioCard.ItemText fontSize="xl" fontWeight="bold">
-                    <FormattedMessage id="shared.buy.custom" />
-                  </RadioCard.ItemText>
-                  <RadioCard.ItemDescription>
-                    <FormattedMessage
-                      id="shared.buy.customHint"
-                      values={{
-                        min: rule.data.minGb,
-                        max: rule.data.maxGb,
-                        from: money(rule.data.tiers[rule.data.tiers.length - 1]?.unitPriceFen ?? 0),
-                      }}
-                    />
-                  </RadioCard.ItemDescription>
-                </RadioCard.ItemContent>
-                <RadioCard.ItemIndicator />
-              </RadioCard.ItemControl>
-            </RadioCard.Item>
-          </SimpleGrid>
-        </RadioCard.Root>
+          {list.map((p) => (
+            <ChoiceCard
+              key={p.id}
+              value={String(p.id)}
+              data-testid="package-card"
+              data-package-id={p.id}
+              contentProps={{ gap: 1, width: 'full' }}
+            >
+              <HStack justify="space-between" width="full" align="flex-start" gap={2}>
+                <RadioCard.ItemText fontSize="2xl" fontWeight="bold" whiteSpace="nowrap">
+                  {traffic(p.trafficMb)}
+                </RadioCard.ItemText>
+                {p.tags.map((tag) => (
+                  <Badge key={tag} colorPalette={tag === 'popular' ? 'red' : 'brand'} variant="solid">
+                    <FormattedMessage id={`shared.buy.tag.${tag}`} />
+                  </Badge>
+                ))}
+              </HStack>
+              {p.giftTrafficMb > 0 ? (
+                <Text color="green.700" fontSize="sm" fontWeight="medium">
+                  <FormattedMessage id="shared.buy.gift" values={{ traffic: traffic(p.giftTrafficMb) }} />
+                </Text>
+              ) : null}
+              <HStack gap={2} align="baseline" wrap="wrap" rowGap={0}>
+                <Text fontSize="xl" fontWeight="semibold" color="brand.700">
+                  {money(p.priceFen)}
+                </Text>
+                {p.originalPriceFen > p.priceFen ? (
+                  <Text as="s" color="fg.muted" fontSize="sm">
+                    {money(p.originalPriceFen)}
+                  </Text>
+                ) : null}
+              </HStack>
+              <RadioCard.ItemDescription>
+                <FormattedMessage id="shared.buy.perGbValidity" values={{ price: money(perGbFen(p)), days: p.validityDays }} />
+              </RadioCard.ItemDescription>
+            </ChoiceCard>
+          ))}
+          <ChoiceCard value={CUSTOM} data-testid="package-custom" contentProps={{ gap: 1 }}>
+            <RadioCard.ItemText fontSize="xl" fontWeight="bold">
+              <FormattedMessage id="shared.buy.custom" />
+            </RadioCard.ItemText>
+            <RadioCard.ItemDescription>
+              <FormattedMessage
+                id="shared.buy.customHint"
+                values={{
+                  min: rule.data.minGb,
+                  max: rule.data.maxGb,
+                  from: money(rule.data.tiers[rule.data.tiers.length - 1]?.unitPriceFen ?? 0),
+                }}
+              />
+            </RadioCard.ItemDescription>
+          </ChoiceCard>
+        </ChoiceCardGroup>
 
         {choice === CUSTOM ? (
           <Card.Root variant="outline">
@@ -197,19 +189,12 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
         ) : null}
       </Stack>
 
-      <Card.Root
-        width={{ base: 'full', lg: compact ? 'full' : '320px' }}
-        flexShrink={0}
-        alignSelf="flex-start"
-        position={{ lg: compact ? 'static' : 'sticky' }}
-        top={{ lg: '88px' }}
-        data-testid="buy-summary"
+      <SummaryCard
+        title={<FormattedMessage id="shared.buy.summary" />}
+        width={compact ? 'full' : '320px'}
+        sticky={!compact}
+        testId="buy-summary"
       >
-        <Card.Header>
-          <Card.Title as="h2">
-            <FormattedMessage id="shared.buy.summary" />
-          </Card.Title>
-        </Card.Header>
         <Card.Body gap={2}>
           {quote ? (
             <>
@@ -246,7 +231,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
             </Button>
           </Card.Footer>
         )}
-      </Card.Root>
+      </SummaryCard>
       {compact ? (
         // Phones: the price and the button stay in reach while scrolling the packages.
         <HStack

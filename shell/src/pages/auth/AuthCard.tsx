@@ -1,6 +1,6 @@
-import { Alert, Box, Card, Heading, Stack, Text } from '@portal/shared/chakra';
+import { Alert, Box, Card, Stack } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { PageHeader } from '@portal/shared/ui';
 
 /** The frame of the login, register and forgot-password forms. */
 export function AuthCard({
@@ -19,14 +19,7 @@ export function AuthCard({
       <Card.Root w="full" maxW="md">
         <Card.Body>
           <Stack gap={5}>
-            <Stack gap={1}>
-              <Heading as="h1" size="2xl">
-                <FormattedMessage id={titleId} />
-              </Heading>
-              <Text color="fg.muted">
-                <FormattedMessage id={descriptionId} />
-              </Text>
-            </Stack>
+            <PageHeader titleId={titleId} descriptionId={descriptionId} />
             {failure ? (
               <Alert.Root status="error">
                 <Alert.Indicator />

@@ -1,12 +1,10 @@
-import { Badge, Button, Card, Container, Flex, HStack, IconButton, Spacer, Stack, Table, Text } from '@portal/shared/chakra';
+import { Badge, Button, HStack, IconButton, Table, Text } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import {
   api,
   PayStatus,
-  RESOURCE_TYPES,
   type StaticOrder,
   StaticOrderStatus,
   StaticOrderType,
@@ -15,20 +13,11 @@ import {
   formatCountdown,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import {
-  ListEmpty,
-  LoadFailure,
-  Pager,
-  positiveInt,
-  SkeletonRows,
-  useListSearch,
-  useLocalePath,
-  useFileExport,
-} from '@portal/shared/ui';
+import { ListPageFrame, positiveInt, useListSearch, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
 import { staticKeys } from '../../common/keys.ts';
 import { ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
-import { PageHeader } from '../../common/PageHeader.tsx';
+import { ResourceTypeFilter } from '../../common/ResourceTypeFilter.tsx';
 import { useNow } from '../../common/ticker.ts';
 import { parseResourceType } from '../../features/catalogue/calls.ts';
 import { PayDialog } from '../../features/pay/PayDialog.tsx';
@@ -45,9 +34,6 @@ import {
   useStaticOrders,
 } from './useStaticOrders.ts';
 
-/** The 12 columns, the status and the actions. */
-const COLUMN_COUNT = ORDER_COLUMNS.length + 2;
-
 /**
  * /admin/static/list (and /admin/static/components/OrderList): the caller's static IP orders with
  * filters in the URL, CSV export, remarks, paying pending orders and renewing completed purchases.
@@ -55,7 +41,6 @@ const COLUMN_COUNT = ORDER_COLUMNS.length + 2;
  */
 export default function StaticOrdersPage() {
   const intl = useIntl();
-  const to = useLocalePath();
   const queryClient = useQueryClient();
   const search = useListSearch();
   const type = parseResourceType(search.params.get('type'));
@@ -64,8 +49,6 @@ export default function StaticOrdersPage() {
   const filter = useMemo(() => orderFilter(type, pay, search.from, search.to), [type, pay, search.from, search.to]);
   const filtered = Boolean(type !== null || pay || search.from || search.to);
   const orders = useStaticOrders(filter, search.page);
-  const list = orders.data?.list ?? [];
-  const total = orders.data?.total ?? 0;
   const file = useFileExport();
   const returnedOrder = positiveInt(search.params.get('order'));
   const cancelled = search.params.get('cancelled') === '1';
@@ -74,14 +57,7 @@ export default function StaticOrdersPage() {
   const [renewing, setRenewing] = useState<StaticOrder | null>(null);
   const [editing, setEditing] = useState<StaticOrder | null>(null);
 
-  // A page past the end (an old link, fewer orders now): go to the last one.
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const { setPage, setFilters } = search;
-  useEffect(() => {
-    if (orders.data && !orders.isPlaceholderData && search.page > pages) setPage(pages, true);
-  }, [orders.data, orders.isPlaceholderData, search.page, pages, setPage]);
-
-  const clear = () => setFilters({ type: null, pay: null, from: null, to: null });
+  const { setFilters } = search;
   const dismissBanner = () => setFilters({ order: null, cancelled: null });
   const closePay = useCallback(() => setPaying(null), []);
 
@@ -95,137 +71,70 @@ export default function StaticOrdersPage() {
     ? { resourceType: renewing.resourceType, count: renewing.count, estimate: true, subject: renewing.orderNo }
     : null;
 
+  const header = orderHeader(intl);
   return (
-    <Container maxW="7xl" py={{ base: 6, md: 10 }}>
-      <Stack gap={6}>
-        <PageHeader titleId="static.list.title" descriptionId="static.list.description" />
-        {returnedOrder !== null ? (
+    <ListPageFrame
+      maxW="7xl"
+      titleId="static.list.title"
+      descriptionId="static.list.description"
+      notices={
+        returnedOrder !== null ? (
           <OrderBanner orderId={returnedOrder} cancelled={cancelled} onDismiss={dismissBanner} onPay={setPaying} />
-        ) : null}
-        <Card.Root minW={0}>
-          <Card.Body gap={4} minW={0}>
-            <Flex gap={3} wrap="wrap" align="flex-end">
-              <FilterSelect
-                labelId="static.filter.type"
-                value={type === null ? '' : String(type)}
-                options={RESOURCE_TYPES.map((t) => ({ value: String(t), label: intl.formatMessage({ id: `static.type.${t}` }) }))}
-                onChange={(v) => setFilters({ type: v })}
-                testId="static-orders-type-filter"
-              />
-              <FilterSelect
-                labelId="static.filter.payStatus"
-                value={pay}
-                options={(Object.keys(PAY_FILTERS) as (keyof typeof PAY_FILTERS)[]).map((key) => ({
-                  value: key,
-                  label: intl.formatMessage({ id: `static.payStatus.${PAY_FILTERS[key]}` }),
-                }))}
-                onChange={(v) => setFilters({ pay: v })}
-                testId="static-orders-pay-filter"
-              />
-              <DateRangeFields
-                from={search.from}
-                to={search.to}
-                onChange={setFilters}
-                fromLabelId="static.filter.createdFrom"
-                toLabelId="static.filter.createdTo"
-              />
-              {filtered ? (
-                <Button size="sm" variant="ghost" onClick={clear}>
-                  <FormattedMessage id="static.list.clearFilters" />
-                </Button>
-              ) : null}
-              <Spacer display={{ base: 'none', md: 'block' }} />
-              <Button
-                size="sm"
-                variant="outline"
-                data-testid="static-orders-export"
-                onClick={() => void exportCsv()}
-                loading={file.exporting}
-                disabled={file.exporting || total === 0}
-              >
-                <FormattedMessage id="static.list.exportCsv" />
-              </Button>
-            </Flex>
-
-            {orders.isError && !orders.data ? (
-              <LoadFailure
-                error={orders.error}
-                messageId="static.orders.loadFailed"
-                onRetry={() => void orders.refetch()}
-                retrying={orders.isFetching}
-              />
-            ) : orders.data && total === 0 ? (
-              <ListEmpty
-                testId="static-orders-empty"
-                titleId={filtered ? 'static.orders.emptyFiltered.title' : 'static.orders.empty.title'}
-                descriptionId={filtered ? 'static.orders.emptyFiltered.description' : 'static.orders.empty.description'}
-                action={
-                  filtered ? (
-                    <Button size="sm" variant="outline" onClick={clear}>
-                      <FormattedMessage id="static.list.clearFilters" />
-                    </Button>
-                  ) : (
-                    <Button asChild size="sm" colorPalette="brand">
-                      <Link to={to('/admin/static/buy')}>
-                        <FormattedMessage id="static.list.buy" />
-                      </Link>
-                    </Button>
-                  )
-                }
-              />
-            ) : (
-              <>
-                {orders.isError ? (
-                  <LoadFailure
-                    error={orders.error}
-                    messageId="static.orders.loadFailed"
-                    onRetry={() => void orders.refetch()}
-                    retrying={orders.isFetching}
-                  />
-                ) : null}
-                <Table.ScrollArea borderWidth="1px" borderRadius="md">
-                  <Table.Root size="sm" data-testid="static-orders-table" aria-busy={orders.isFetching}>
-                    <Table.Header>
-                      <Table.Row bg="bg.muted">
-                        {orderHeader(intl).map((label, i) => (
-                          <Table.ColumnHeader key={ORDER_COLUMNS[i]} whiteSpace="nowrap">
-                            {label}
-                          </Table.ColumnHeader>
-                        ))}
-                        <Table.ColumnHeader whiteSpace="nowrap">
-                          <FormattedMessage id="static.orders.col.status" />
-                        </Table.ColumnHeader>
-                        <Table.ColumnHeader whiteSpace="nowrap">
-                          <FormattedMessage id="static.orders.col.actions" />
-                        </Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body opacity={orders.isPlaceholderData ? 0.6 : 1}>
-                      {orders.isPending ? (
-                        <SkeletonRows columns={COLUMN_COUNT} />
-                      ) : (
-                        list.map((order) => (
-                          <OrderRow
-                            key={order.id}
-                            order={order}
-                            onPay={setPaying}
-                            onRenew={setRenewing}
-                            onEditRemark={setEditing}
-                          />
-                        ))
-                      )}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-                {orders.data ? (
-                  <Pager page={search.page} pageSize={ORDERS_PAGE_SIZE} total={total} onPage={(p) => setPage(p)} />
-                ) : null}
-              </>
-            )}
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-
+        ) : null
+      }
+      filters={
+        <>
+          <ResourceTypeFilter value={type} onChange={(v) => setFilters({ type: v })} testId="static-orders-type-filter" />
+          <FilterSelect
+            labelId="static.filter.payStatus"
+            value={pay}
+            options={(Object.keys(PAY_FILTERS) as (keyof typeof PAY_FILTERS)[]).map((key) => ({
+              value: key,
+              label: intl.formatMessage({ id: `static.payStatus.${PAY_FILTERS[key]}` }),
+            }))}
+            onChange={(v) => setFilters({ pay: v })}
+            testId="static-orders-pay-filter"
+          />
+          <DateRangeFields
+            from={search.from}
+            to={search.to}
+            onChange={setFilters}
+            fromLabelId="static.filter.createdFrom"
+            toLabelId="static.filter.createdTo"
+          />
+        </>
+      }
+      filtered={filtered}
+      onClearFilters={() => setFilters({ type: null, pay: null, from: null, to: null })}
+      clearLabelId="static.list.clearFilters"
+      exportButton={{
+        testId: 'static-orders-export',
+        labelId: 'static.list.exportCsv',
+        onExport: () => void exportCsv(),
+        exporting: file.exporting,
+      }}
+      query={orders}
+      loadFailedId="static.orders.loadFailed"
+      empty={{
+        testId: 'static-orders-empty',
+        ids: ['static.orders.empty.title', 'static.orders.empty.description'],
+        filteredIds: ['static.orders.emptyFiltered.title', 'static.orders.emptyFiltered.description'],
+        link: { to: '/admin/static/buy', labelId: 'static.list.buy' },
+      }}
+      table={{
+        testId: 'static-orders-table',
+        columns: [
+          ...ORDER_COLUMNS.map((key, i) => ({ key, label: header[i] })),
+          { key: 'status', label: <FormattedMessage id="static.orders.col.status" /> },
+          { key: 'actions', label: <FormattedMessage id="static.orders.col.actions" /> },
+        ],
+        row: (order) => (
+          <OrderRow key={order.id} order={order} onPay={setPaying} onRenew={setRenewing} onEditRemark={setEditing} />
+        ),
+      }}
+      pageSize={ORDERS_PAGE_SIZE}
+      search={search}
+    >
       <RemarkDialog order={editing} onClose={() => setEditing(null)} />
       <RenewDialog
         target={renewTarget}
@@ -238,7 +147,7 @@ export default function StaticOrdersPage() {
         onClose={() => setRenewing(null)}
       />
       <PayDialog order={paying} onClose={closePay} />
-    </Container>
+    </ListPageFrame>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Container, Heading, Stack, Text } from '@portal/shared/chakra';
-import { FormattedMessage } from 'react-intl';
+import { Container, Stack } from '@portal/shared/chakra';
+import { PageHeader } from '@portal/shared/ui';
 import { BuyTraffic } from '@portal/shared/ui/forms';
 
 /** /admin/dynamic/buy: the same choice as /buy, inside the user centre; paying continues on /order. */
@@ -7,14 +7,7 @@ export default function DynamicBuyPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <Stack gap={1}>
-          <Heading as="h1" size="2xl">
-            <FormattedMessage id="uc.dynamicBuy.title" />
-          </Heading>
-          <Text color="fg.muted">
-            <FormattedMessage id="uc.dynamicBuy.lead" />
-          </Text>
-        </Stack>
+        <PageHeader titleId="uc.dynamicBuy.title" descriptionId="uc.dynamicBuy.lead" />
         <BuyTraffic next="/order" />
       </Stack>
     </Container>

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
+import { Badge, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { useLocalePath } from '@portal/shared/ui';
+import { PageHeader, useLocalePath } from '@portal/shared/ui';
 import { StatusBadge } from './StatusBadge.tsx';
 import { isLocked, useCertification } from './useCertification.ts';
 
@@ -27,17 +27,11 @@ export default function CertificationChoicePage() {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <Stack gap={2}>
-          <Heading as="h1" size="2xl">
-            <FormattedMessage id="uc.auth.title" />
-          </Heading>
-          <Text color="fg.muted">
-            <FormattedMessage id="uc.cert.policy" />
-          </Text>
+        <PageHeader titleId="uc.auth.title" descriptionId="uc.cert.policy" gap={2}>
           <Box>
             <StatusBadge status={status} />
           </Box>
-        </Stack>
+        </PageHeader>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
           {KINDS.map((kind) => {
             const current = type === kind.type && status !== 0;

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api, formatFen, formatTraffic } from '@portal/shared';
 import { authStore, callApi, isCertified, remainingFlow } from '@portal/shared/browser';
-import { CertificationNotice, LoadFailure, NoFlowNotice, useLocalePath } from '@portal/shared/ui';
+import { CertificationNotice, LoadFailure, NoFlowNotice, PageHeader, useLocalePath } from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { UsageChart } from './UsageChart.tsx';
 
@@ -63,14 +63,7 @@ export default function DashboardPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <Stack gap={1}>
-          <Heading as="h1" size="2xl">
-            <FormattedMessage id="uc.dashboard.title" />
-          </Heading>
-          <Text color="fg.muted">
-            <FormattedMessage id="uc.dashboard.description" />
-          </Text>
-        </Stack>
+        <PageHeader titleId="uc.dashboard.title" descriptionId="uc.dashboard.description" />
         <NoFlowNotice />
         <CertificationNotice />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>

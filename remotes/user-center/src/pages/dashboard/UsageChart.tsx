@@ -96,7 +96,7 @@ export function UsageChart({ daily }: { daily: Day[] }) {
               const top = y(d.usedMb);
               return (
                 <g key={d.date}>
-                  <title>{`${d.date}: ${fmt(d.usedMb)}`}</title>
+                  <title>{intl.formatMessage({ id: 'uc.dashboard.chartBar' }, { date: d.date, usage: fmt(d.usedMb) })}</title>
                   {/* The whole column answers the pointer, so days with little usage still show their figure. */}
                   <rect x={x} y={MARGIN.top} width={band} height={plotH} fill="transparent" />
                   <rect

@@ -1,11 +1,11 @@
-import { Accordion, Box, Button, Card, Container, Heading, Skeleton, Stack, Text, Wrap } from '@portal/shared/chakra';
+import { Accordion, Box, Button, Card, Container, Skeleton, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { Input, InputGroup } from '@portal/shared/chakra/deferred';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { HELP_CATEGORIES, type HelpCategory, type HelpDocSummary } from '@portal/shared';
 import { openCustomerService } from '@portal/shared/browser';
-import { ListEmpty, LoadFailure, Pager, RichText } from '@portal/shared/ui';
+import { ListEmpty, LoadFailure, PageHeader, Pager, RichText } from '@portal/shared/ui';
 import { HELP_PAGE_SIZE, useHelpCategories, useHelpDoc, useHelpPage } from './queries.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -137,14 +137,7 @@ export default function HelpCenterPage() {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <Stack gap={1}>
-          <Heading as="h1" size="2xl">
-            <FormattedMessage id="uc.helpCenter.title" />
-          </Heading>
-          <Text color="fg.muted">
-            <FormattedMessage id="uc.helpCenter.description" />
-          </Text>
-        </Stack>
+        <PageHeader titleId="uc.helpCenter.title" descriptionId="uc.helpCenter.description" />
 
         <Card.Root>
           <Card.Body gap={5}>

@@ -1,24 +1,11 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  Spacer,
-  Stack,
-  Table,
-  Text,
-} from '@portal/shared/chakra';
-import { Clipboard, Field, NativeSelect } from '@portal/shared/chakra/deferred';
+import { Badge, Button, HStack, IconButton, Table, Text } from '@portal/shared/chakra';
+import { Clipboard } from '@portal/shared/chakra/deferred';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
-import { ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
-import { DateRangeFields } from '@portal/shared/ui/forms';
+import { ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
+import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
 import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
@@ -27,8 +14,6 @@ const STATUS_COLOR: Record<RechargeOrderStatus, string> = {
   [RechargeOrderStatus.Success]: 'green',
   [RechargeOrderStatus.Closed]: 'gray',
 };
-/** The 10 columns and the action column. */
-const COLUMN_COUNT = ORDER_COLUMNS.length + 1;
 
 /** Now, ticking every second while `active` (the countdowns of unpaid orders). */
 function useNow(active: boolean) {
@@ -45,7 +30,6 @@ function useNow(active: boolean) {
 /** /admin/dynamic/list: the caller's traffic orders, filtered by status and creation date, with CSV export. */
 export default function OrderListPage() {
   const intl = useIntl();
-  const to = useLocalePath();
   const search = useListSearch();
   const rawStatus = search.params.get('status');
   const status = isStatusFilter(rawStatus) ? rawStatus : '';
@@ -53,166 +37,66 @@ export default function OrderListPage() {
   const filtered = Boolean(status || search.from || search.to);
   const orders = useOrders(filter, search.page);
   const list = orders.data?.list ?? [];
-  const total = orders.data?.total ?? 0;
   const now = useNow(list.some((o) => canPay(o, Date.now())));
   const csv = useFileExport();
-
-  // A page past the end (an old link, fewer orders now): go to the last one.
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const { setPage } = search;
-  useEffect(() => {
-    if (orders.data && !orders.isPlaceholderData && search.page > pages) setPage(pages, true);
-  }, [orders.data, orders.isPlaceholderData, search.page, pages, setPage]);
 
   const exportCsv = () =>
     csv.run(async () => {
       const all = await fetchAllOrders(filter);
       const at = Date.now();
-      return {
-        kind: 'csv',
-        name: 'orders',
-        header: orderHeader(intl),
-        rows: all.map((o) => {
-          const cells = orderCells(o, intl, at);
-          return ORDER_COLUMNS.map((c) => cells[c]);
-        }),
-      };
+      return tableCsv('orders', ORDER_COLUMNS, orderHeader(intl), all, (o) => orderCells(o, intl, at));
     });
 
+  const header = orderHeader(intl);
   return (
-    <Container maxW="7xl" py={{ base: 6, md: 10 }}>
-      <Stack gap={6}>
-        <Stack gap={1}>
-          <Heading as="h1" size="2xl">
-            <FormattedMessage id="uc.dynamicList.title" />
-          </Heading>
-          <Text color="fg.muted">
-            <FormattedMessage id="uc.dynamicList.description" />
-          </Text>
-        </Stack>
-        <Card.Root minW={0}>
-          <Card.Body gap={4} minW={0}>
-            <Flex gap={3} wrap="wrap" align="flex-end">
-              <Field.Root w={{ base: 'full', sm: '44' }}>
-                <Field.Label fontSize="sm">
-                  <FormattedMessage id="uc.orders.filter.status" />
-                </Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    data-testid="orders-status-filter"
-                    value={status}
-                    onChange={(e) => search.setFilters({ status: e.target.value || null })}
-                  >
-                    <option value="">{intl.formatMessage({ id: 'uc.orders.filter.all' })}</option>
-                    {(Object.keys(STATUS_FILTERS) as (keyof typeof STATUS_FILTERS)[]).map((key) => (
-                      <option key={key} value={key}>
-                        {intl.formatMessage({ id: `uc.orders.status.${STATUS_FILTERS[key]}` })}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <DateRangeFields
-                from={search.from}
-                to={search.to}
-                onChange={search.setFilters}
-                fromLabelId="uc.orders.createdFrom"
-                toLabelId="uc.orders.createdTo"
-              />
-              {filtered ? (
-                <Button size="sm" variant="ghost" onClick={() => search.setFilters({ status: null, from: null, to: null })}>
-                  <FormattedMessage id="uc.list.clearFilters" />
-                </Button>
-              ) : null}
-              <Spacer display={{ base: 'none', md: 'block' }} />
-              <Button
-                size="sm"
-                variant="outline"
-                data-testid="orders-export"
-                onClick={exportCsv}
-                loading={csv.exporting}
-                disabled={csv.exporting || total === 0}
-              >
-                <FormattedMessage id="uc.list.export" />
-              </Button>
-            </Flex>
-
-            {orders.isError && !orders.data ? (
-              <LoadFailure
-                error={orders.error}
-                messageId="uc.orders.loadFailed"
-                onRetry={() => void orders.refetch()}
-                retrying={orders.isFetching}
-              />
-            ) : orders.data && total === 0 ? (
-              filtered ? (
-                <ListEmpty
-                  testId="orders-empty"
-                  titleId="uc.orders.emptyFiltered.title"
-                  descriptionId="uc.orders.emptyFiltered.description"
-                  action={
-                    <Button size="sm" variant="outline" onClick={() => search.setFilters({ status: null, from: null, to: null })}>
-                      <FormattedMessage id="uc.list.clearFilters" />
-                    </Button>
-                  }
-                />
-              ) : (
-                <ListEmpty
-                  testId="orders-empty"
-                  titleId="uc.orders.empty.title"
-                  descriptionId="uc.orders.empty.description"
-                  action={
-                    <Button asChild size="sm" colorPalette="brand">
-                      <Link to={to('/admin/dynamic/buy')}>
-                        <FormattedMessage id="uc.orders.buy" />
-                      </Link>
-                    </Button>
-                  }
-                />
-              )
-            ) : (
-              <>
-                {orders.isError ? (
-                  <LoadFailure
-                    error={orders.error}
-                    messageId="uc.orders.loadFailed"
-                    onRetry={() => void orders.refetch()}
-                    retrying={orders.isFetching}
-                  />
-                ) : null}
-                <Table.ScrollArea borderWidth="1px" borderRadius="md">
-                  <Table.Root size="sm" data-testid="orders-table" aria-busy={orders.isFetching}>
-                    <Table.Header>
-                      <Table.Row bg="bg.muted">
-                        {orderHeader(intl).map((label, i) => (
-                          <Table.ColumnHeader key={ORDER_COLUMNS[i]} whiteSpace="nowrap">
-                            {label}
-                          </Table.ColumnHeader>
-                        ))}
-                        <Table.ColumnHeader whiteSpace="nowrap">
-                          <FormattedMessage id="uc.orders.col.actions" />
-                        </Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body opacity={orders.isPlaceholderData ? 0.6 : 1}>
-                      {orders.isPending ? (
-                        <SkeletonRows columns={COLUMN_COUNT} />
-                      ) : (
-                        list.map((order) => <OrderRow key={order.id} order={order} now={now} />)
-                      )}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-                {orders.data ? (
-                  <Pager page={search.page} pageSize={ORDERS_PAGE_SIZE} total={total} onPage={(p) => search.setPage(p)} />
-                ) : null}
-              </>
-            )}
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-    </Container>
+    <ListPageFrame
+      maxW="7xl"
+      titleId="uc.dynamicList.title"
+      descriptionId="uc.dynamicList.description"
+      filters={
+        <>
+          <FilterSelect
+            labelId="uc.orders.filter.status"
+            value={status}
+            options={(Object.keys(STATUS_FILTERS) as (keyof typeof STATUS_FILTERS)[]).map((key) => ({
+              value: key,
+              label: intl.formatMessage({ id: `uc.orders.status.${STATUS_FILTERS[key]}` }),
+            }))}
+            onChange={(v) => search.setFilters({ status: v })}
+            testId="orders-status-filter"
+          />
+          <DateRangeFields
+            from={search.from}
+            to={search.to}
+            onChange={search.setFilters}
+            fromLabelId="uc.orders.createdFrom"
+            toLabelId="uc.orders.createdTo"
+          />
+        </>
+      }
+      filtered={filtered}
+      onClearFilters={() => search.setFilters({ status: null, from: null, to: null })}
+      clearLabelId="uc.list.clearFilters"
+      exportButton={{ testId: 'orders-export', labelId: 'uc.list.export', onExport: exportCsv, exporting: csv.exporting }}
+      query={orders}
+      loadFailedId="uc.orders.loadFailed"
+      empty={{
+        testId: 'orders-empty',
+        ids: ['uc.orders.empty.title', 'uc.orders.empty.description'],
+        filteredIds: ['uc.orders.emptyFiltered.title', 'uc.orders.emptyFiltered.description'],
+        link: { to: '/admin/dynamic/buy', labelId: 'uc.orders.buy' },
+      }}
+      table={{
+        testId: 'orders-table',
+        columns: [
+          ...ORDER_COLUMNS.map((key, i) => ({ key, label: header[i] })),
+          { key: 'actions', label: <FormattedMessage id="uc.orders.col.actions" /> },
+        ],
+        row: (order) => <OrderRow key={order.id} order={order} now={now} />,
+      }}
+      pageSize={ORDERS_PAGE_SIZE}
+      search={search}
+    />
   );
 }
 

@@ -1,24 +1,11 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  Flex,
-  Heading,
-  Portal,
-  Spacer,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@portal/shared/chakra';
+import { Badge, Portal, Stack, Table, Text, VisuallyHidden } from '@portal/shared/chakra';
 import { Tooltip } from '@portal/shared/chakra/deferred';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DeductHourRecord } from '@portal/shared';
 import { RECORD_COLUMNS, recordCells, recordHeader } from './recordCells.ts';
 import { fetchAllRecords, RECORDS_PAGE_SIZE, useDeductRecords } from './useDeductRecords.ts';
-import { ListEmpty, LoadFailure, Pager, SkeletonRows, useListSearch, useFileExport } from '@portal/shared/ui';
+import { ListPageFrame, tableCsv, useListSearch, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields } from '@portal/shared/ui/forms';
 import { dayRange } from '@portal/shared';
 
@@ -29,138 +16,58 @@ export default function DeductRecordsPage() {
   const range = useMemo(() => dayRange(search.from, search.to, 'utc'), [search.from, search.to]);
   const filtered = Boolean(search.from || search.to);
   const records = useDeductRecords(range, search.page);
-  const list = records.data?.list ?? [];
-  const total = records.data?.total ?? 0;
   const csv = useFileExport();
-
-  const pages = Math.max(1, Math.ceil(total / RECORDS_PAGE_SIZE));
-  const { setPage } = search;
-  useEffect(() => {
-    if (records.data && !records.isPlaceholderData && search.page > pages) setPage(pages, true);
-  }, [records.data, records.isPlaceholderData, search.page, pages, setPage]);
 
   const exportCsv = () =>
     csv.run(async () => {
       const all = await fetchAllRecords(range);
-      return {
-        kind: 'csv',
-        name: 'deduction-records',
-        header: recordHeader(intl),
-        rows: all.map((r) => {
-          const cells = recordCells(r, intl);
-          return RECORD_COLUMNS.map((c) => cells[c]);
-        }),
-      };
+      return tableCsv('deduction-records', RECORD_COLUMNS, recordHeader(intl), all, (r) => recordCells(r, intl));
     });
 
-  const clear = () => search.setFilters({ from: null, to: null });
-
+  const header = recordHeader(intl);
   return (
-    <Container maxW="6xl" py={{ base: 6, md: 10 }}>
-      <Stack gap={6}>
+    <ListPageFrame
+      maxW="6xl"
+      titleId="uc.dynamicRecords.title"
+      descriptionId="uc.dynamicRecords.description"
+      filters={
+        <DateRangeFields
+          from={search.from}
+          to={search.to}
+          onChange={search.setFilters}
+          fromLabelId="uc.records.from"
+          toLabelId="uc.records.to"
+        />
+      }
+      filtered={filtered}
+      onClearFilters={() => search.setFilters({ from: null, to: null })}
+      clearLabelId="uc.list.clearFilters"
+      exportButton={{ testId: 'records-export', labelId: 'uc.list.export', onExport: exportCsv, exporting: csv.exporting }}
+      toolbar={
         <Stack gap={1}>
-          <Heading as="h1" size="2xl">
-            <FormattedMessage id="uc.dynamicRecords.title" />
-          </Heading>
-          <Text color="fg.muted">
-            <FormattedMessage id="uc.dynamicRecords.description" />
+          <Text fontSize="sm" fontWeight="medium" data-testid="records-utc-note">
+            <FormattedMessage id="uc.records.utcNote" />
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage id="uc.records.uncoveredNote" />
           </Text>
         </Stack>
-        <Card.Root minW={0}>
-          <Card.Body gap={4} minW={0}>
-            <Flex gap={3} wrap="wrap" align="flex-end">
-              <DateRangeFields
-                from={search.from}
-                to={search.to}
-                onChange={search.setFilters}
-                fromLabelId="uc.records.from"
-                toLabelId="uc.records.to"
-              />
-              {filtered ? (
-                <Button size="sm" variant="ghost" onClick={clear}>
-                  <FormattedMessage id="uc.list.clearFilters" />
-                </Button>
-              ) : null}
-              <Spacer display={{ base: 'none', md: 'block' }} />
-              <Button
-                size="sm"
-                variant="outline"
-                data-testid="records-export"
-                onClick={exportCsv}
-                loading={csv.exporting}
-                disabled={csv.exporting || total === 0}
-              >
-                <FormattedMessage id="uc.list.export" />
-              </Button>
-            </Flex>
-            <Stack gap={1}>
-              <Text fontSize="sm" fontWeight="medium" data-testid="records-utc-note">
-                <FormattedMessage id="uc.records.utcNote" />
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                <FormattedMessage id="uc.records.uncoveredNote" />
-              </Text>
-            </Stack>
-
-            {records.isError && !records.data ? (
-              <LoadFailure
-                error={records.error}
-                messageId="uc.records.loadFailed"
-                onRetry={() => void records.refetch()}
-                retrying={records.isFetching}
-              />
-            ) : records.data && total === 0 ? (
-              <ListEmpty
-                testId="records-empty"
-                titleId={filtered ? 'uc.records.emptyFiltered.title' : 'uc.records.empty.title'}
-                descriptionId={filtered ? 'uc.records.emptyFiltered.description' : 'uc.records.empty.description'}
-                action={
-                  filtered ? (
-                    <Button size="sm" variant="outline" onClick={clear}>
-                      <FormattedMessage id="uc.list.clearFilters" />
-                    </Button>
-                  ) : null
-                }
-              />
-            ) : (
-              <>
-                {records.isError ? (
-                  <LoadFailure
-                    error={records.error}
-                    messageId="uc.records.loadFailed"
-                    onRetry={() => void records.refetch()}
-                    retrying={records.isFetching}
-                  />
-                ) : null}
-                <Table.ScrollArea borderWidth="1px" borderRadius="md">
-                  <Table.Root size="sm" data-testid="records-table" aria-busy={records.isFetching}>
-                    <Table.Header>
-                      <Table.Row bg="bg.muted">
-                        {recordHeader(intl).map((label, i) => (
-                          <Table.ColumnHeader key={RECORD_COLUMNS[i]} whiteSpace="nowrap" textAlign={i === 0 ? undefined : 'end'}>
-                            {label}
-                          </Table.ColumnHeader>
-                        ))}
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body opacity={records.isPlaceholderData ? 0.6 : 1}>
-                      {records.isPending ? (
-                        <SkeletonRows columns={RECORD_COLUMNS.length} />
-                      ) : (
-                        list.map((record) => <RecordRow key={record.id} record={record} />)
-                      )}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-                {records.data ? (
-                  <Pager page={search.page} pageSize={RECORDS_PAGE_SIZE} total={total} onPage={(p) => search.setPage(p)} />
-                ) : null}
-              </>
-            )}
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-    </Container>
+      }
+      query={records}
+      loadFailedId="uc.records.loadFailed"
+      empty={{
+        testId: 'records-empty',
+        ids: ['uc.records.empty.title', 'uc.records.empty.description'],
+        filteredIds: ['uc.records.emptyFiltered.title', 'uc.records.emptyFiltered.description'],
+      }}
+      table={{
+        testId: 'records-table',
+        columns: RECORD_COLUMNS.map((key, i) => ({ key, label: header[i], textAlign: i === 0 ? undefined : 'end' })),
+        row: (record) => <RecordRow key={record.id} record={record} />,
+      }}
+      pageSize={RECORDS_PAGE_SIZE}
+      search={search}
+    />
   );
 }
 

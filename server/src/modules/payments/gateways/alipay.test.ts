@@ -1,7 +1,7 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { describe, expect, it } from 'vitest';
-import type { AlipayConfig } from '../../../config.ts';
+import type { AlipayConfig } from '../../../config/index.ts';
 import { createAlipayGateway, parseShanghaiDateTime, shanghaiDateTime } from './alipay.ts';
 import { GatewayError, NotificationRejected, type PaymentRequest } from './types.ts';
 

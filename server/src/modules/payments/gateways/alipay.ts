@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { fenToYuan, yuanToFen } from '@portal/shared';
 import { AlipaySdk } from 'alipay-sdk';
 import type { Clock } from '../../../clock.ts';
-import type { AlipayConfig } from '../../../config.ts';
+import type { AlipayConfig } from '../../../config/index.ts';
 import {
   GatewayError,
   type GatewayAction,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlipayConfig, WechatPayConfig } from '../../../config.ts';
+import type { AlipayConfig, WechatPayConfig } from '../../../config/index.ts';
 import { createGateways } from './index.ts';
 
 const rsa = () => {

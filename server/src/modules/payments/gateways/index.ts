@@ -1,6 +1,6 @@
 import { PAY_CHANNELS, type PayChannel, payTypeOf } from '@portal/shared';
 import type { Clock } from '../../../clock.ts';
-import type { Config } from '../../../config.ts';
+import type { Config } from '../../../config/index.ts';
 import { createAlipayGateway } from './alipay.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox.ts';
 import type { GatewayName, PaymentGateway } from './types.ts';

@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PAY_CHANNELS, type PayChannel } from '@portal/shared';
 import { z } from 'zod';
-import { privateDir } from '../../certification/crypto.ts';
+import { privateDir } from '../../../config/index.ts';
 import {
   GatewayError,
   type GatewayAction,
@@ -17,7 +17,7 @@ import {
 
 /**
  * The built-in sandbox provider (SANDBOX=true, no real keys): its "cashier" is a page of this very
- * server (cashier-routes.ts) that plays Alipay or WeChat Pay. Everything it hands out is signed with
+ * server (cashier/routes.ts) that plays Alipay or WeChat Pay. Everything it hands out is signed with
  * its own Ed25519 key, kept in `${DATA_DIR}/private/sandbox-pay.pem`: the cashier token (so the
  * cashier needs no database and a forged token is refused) and the payment notification (so the
  * notify route trusts only the cashier, exactly as it trusts a real provider's signature).

@@ -3,7 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 // and AES-GCM code checks ours, so both sides are not written by us.
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { describe, expect, it } from 'vitest';
-import type { WechatPayConfig } from '../../../config.ts';
+import type { WechatPayConfig } from '../../../config/index.ts';
 import { createWechatGateway, type PaymentFetch } from './wechat.ts';
 
 const pair = () => {

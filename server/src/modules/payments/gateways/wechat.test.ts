@@ -1,6 +1,6 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { WechatPayConfig } from '../../../config.ts';
+import type { WechatPayConfig } from '../../../config/index.ts';
 import { GatewayError, NotificationRejected, type PaymentRequest } from './types.ts';
 import { createWechatGateway, type PaymentFetch, rfc3339Shanghai } from './wechat.ts';
 

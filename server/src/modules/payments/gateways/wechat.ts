@@ -8,7 +8,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import type { Clock } from '../../../clock.ts';
-import type { WechatPayConfig } from '../../../config.ts';
+import type { WechatPayConfig } from '../../../config/index.ts';
 import {
   GatewayError,
   type GatewayAction,

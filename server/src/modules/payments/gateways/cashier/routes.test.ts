@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sandboxCashierRoutes } from './cashier-routes.ts';
-import { createSandboxGateway, type SandboxGateway } from './sandbox.ts';
-import type { IncomingNotification, PaymentRequest, VerifiedNotification } from './types.ts';
+import { createSandboxGateway, type SandboxGateway } from '../sandbox.ts';
+import type { IncomingNotification, PaymentRequest, VerifiedNotification } from '../types.ts';
+import { sandboxCashierRoutes } from './routes.ts';
 
 const NOTIFY_PATH = '/app-api/pay/notify/sandbox';
 let now = new Date('2025-03-01T02:00:00Z');

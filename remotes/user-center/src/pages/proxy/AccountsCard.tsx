@@ -1,0 +1,90 @@
+import { Alert, Button, Card, Stack, Table, Text } from '@portal/shared/chakra';
+import { Field, Input } from '@portal/shared/chakra/deferred';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { api, type ProxyAccount } from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
+import { AccountRow } from './AccountRow.tsx';
+import { useAccountChange } from './useProxyAccounts.ts';
+
+/** The main account and its sub-accounts: reveal, reset, enable or delete them, and add one. */
+export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
+  const [name, setName] = useState('');
+  const [capGb, setCapGb] = useState('');
+  const [shown, setShown] = useState<number | null>(null);
+  const { run, failure } = useAccountChange();
+
+  const add = () =>
+    run(
+      async () => {
+        const cap = capGb.trim() ? Math.round(Number(capGb) * 1024) : null;
+        await callApi(api.proxyAccountCreate, { body: { name: name.trim(), trafficCapMb: cap && cap > 0 ? cap : null } });
+        setName('');
+        setCapGb('');
+      },
+      'uc.proxy.added',
+      'uc.proxy.addFail',
+    );
+
+  return (
+    <Card.Root data-testid="proxy-accounts">
+      <Card.Header>
+        <Card.Title as="h2">
+          <FormattedMessage id="uc.proxy.accounts" />
+        </Card.Title>
+        <Text fontSize="sm" color="fg.muted">
+          <FormattedMessage id="uc.proxy.accountsHint" />
+        </Text>
+      </Card.Header>
+      <Card.Body gap={4}>
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                {['username', 'password', 'status', 'cap', 'used', 'actions'].map((c) => (
+                  <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                    <FormattedMessage id={`uc.proxy.col.${c}`} />
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {accounts.map((a) => (
+                <AccountRow
+                  key={a.id}
+                  account={a}
+                  shown={shown === a.id}
+                  onToggleShown={() => setShown(shown === a.id ? null : a.id)}
+                  run={run}
+                />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap={3}>
+          <Field.Root maxW={{ md: 'xs' }}>
+            <Field.Label>
+              <FormattedMessage id="uc.proxy.subName" />
+            </Field.Label>
+            <Input value={name} onChange={(e) => setName(e.target.value)} data-testid="sub-name" />
+          </Field.Root>
+          <Field.Root maxW={{ md: '3xs' }}>
+            <Field.Label>
+              <FormattedMessage id="uc.proxy.capGb" />
+            </Field.Label>
+            <Input inputMode="decimal" value={capGb} onChange={(e) => setCapGb(e.target.value)} data-testid="sub-cap" />
+          </Field.Root>
+          <Button onClick={() => void add()} colorPalette="brand" variant="outline" data-testid="sub-add">
+            <FormattedMessage id="uc.proxy.addSub" />
+          </Button>
+        </Stack>
+        {failure ? (
+          <Alert.Root status="error" data-testid="proxy-account-error">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

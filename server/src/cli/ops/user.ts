@@ -1,0 +1,42 @@
+import { AccountExistsError, AccountInputError, createUser } from '../../modules/accounts/users.ts';
+import { commandGroup, parse, positionals, stringOption, UsageError } from '../runner.ts';
+import type { OpsContext } from './context.ts';
+
+export const user = commandGroup<OpsContext>('user', 'create', {
+  async create(args, { db, io }) {
+    const { values, positionals: pos } = parse(args, {
+      mobile: { type: 'string' },
+      password: { type: 'string' },
+      nickname: { type: 'string' },
+      balance: { type: 'string' },
+    });
+    positionals(pos, []);
+    const mobile = stringOption(values.mobile);
+    const password = stringOption(values.password);
+    if (mobile === undefined) throw new UsageError('missing --mobile');
+    if (password === undefined) throw new UsageError('missing --password');
+    const balance = stringOption(values.balance);
+    if (balance !== undefined && !/^\d{1,15}$/.test(balance))
+      throw new UsageError(`--balance "${balance}": expected a whole number of MB`);
+    const nickname = stringOption(values.nickname);
+    try {
+      const created = await createUser(await db(), {
+        mobile,
+        password,
+        ...(nickname !== undefined && { nickname }),
+        ...(balance !== undefined && { limitBalance: Number(balance) }),
+      });
+      // Only the id on stdout, so scripts can capture it: `id=$(npm run -s ops -- user create …)`.
+      io.out(String(created.id));
+      return 0;
+    } catch (err) {
+      if (err instanceof AccountInputError)
+        throw new UsageError(`--${err.field === 'limitBalance' ? 'balance' : err.field}: ${err.message}`);
+      if (err instanceof AccountExistsError) {
+        io.err(`ops: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    }
+  },
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { flag, HOST_NAME, hostName, optional } from './parse.ts';
+
+/** Ports of the gateway, per protocol. */
+export interface ProxyPorts {
+  http: number;
+  https: number;
+  socks5: number;
+}
+
+export interface ProxyConfig {
+  /** The global entry point (PROXY_GATEWAY_HOST). */
+  gatewayHost: string;
+  ports: ProxyPorts;
+  /** Regional entry points (PROXY_AREA_HOSTS), in the order given; the global one is not among them. */
+  areaHosts: { area: string; host: string }[];
+  /** SPEC section 5: the proxy service needs real-name certification first. */
+  requireCertification: boolean;
+}
+
+/** `http:7777,https:7778,socks5:7779`: every protocol exactly once. */
+const proxyPorts = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const ports: Partial<Record<string, number>> = {};
+    for (const part of v.split(',')) {
+      const m = /^\s*(http|https|socks5)\s*:\s*(\d{1,5})\s*$/i.exec(part);
+      const protocol = m?.[1]?.toLowerCase() ?? '';
+      const number = Number(m?.[2]);
+      if (!m || number < 1 || number > 65535 || ports[protocol] !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `expected http:PORT,https:PORT,socks5:PORT; bad entry: ${part.trim()}` });
+        return z.NEVER;
+      }
+      ports[protocol] = number;
+    }
+    const { http, https, socks5 } = ports;
+    if (http === undefined || https === undefined || socks5 === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a port for each of http, https and socks5' });
+      return z.NEVER;
+    }
+    return { http, https, socks5 } satisfies ProxyPorts;
+  });
+
+/** `america=us.gate.novaproxy.com,europe=eu.gate.novaproxy.com`: area keys of lower-case letters, digits, `-`. */
+const proxyAreaHosts = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const list: { area: string; host: string }[] = [];
+    for (const part of v.split(',')) {
+      const [area = '', host = '', ...rest] = part.split('=').map((s) => s.trim());
+      const key = area.toLowerCase();
+      if (
+        rest.length > 0 ||
+        !/^[a-z0-9-]{1,32}$/.test(key) ||
+        key === 'global' ||
+        !HOST_NAME.test(host) ||
+        list.some((e) => e.area === key)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected area=host pairs separated by commas (not "global", each area once); bad entry: ${part.trim()}`,
+        });
+        return z.NEVER;
+      }
+      list.push({ area: key, host: host.toLowerCase() });
+    }
+    return list;
+  });
+
+/** The proxy network: its usage ingestion key and the gateway's entry points. */
+export const proxyEnv = {
+  PROXY_NETWORK_API_KEY: optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => v.length >= 24 && /^[\x21-\x7e]+$/.test(v), 'expected at least 24 printable characters without spaces'),
+  ),
+  PROXY_GATEWAY_HOST: optional(hostName).default('gate.novaproxy.com'),
+  PROXY_PORTS: optional(proxyPorts).default({ http: 7777, https: 7778, socks5: 7779 }),
+  PROXY_AREA_HOSTS: optional(proxyAreaHosts).default([]),
+  PROXY_REQUIRE_CERTIFICATION: optional(flag).default(true),
+};

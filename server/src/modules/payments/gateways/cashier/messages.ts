@@ -1,0 +1,73 @@
+import type { Locale } from '@portal/shared';
+
+/** The cashier's own words in both languages: it plays a provider's page, not a portal page. */
+export const messages = {
+  en: {
+    title: 'Sandbox cashier',
+    banner: 'SANDBOX — no real money moves',
+    bannerDetail: 'This page stands in for {provider} (SANDBOX=true). Paying here only marks the order paid in this portal.',
+    alipay: 'Alipay',
+    wechat: 'WeChat Pay',
+    alipay_pc: 'Website payment',
+    alipay_wap: 'Mobile website payment',
+    wx_native: 'QR code payment',
+    wx_h5: 'H5 payment',
+    item: 'Item',
+    amount: 'Amount',
+    paymentNo: 'Payment number',
+    timeLeft: 'Time left to pay',
+    pay: 'Pay ¥{amount}',
+    fail: 'Simulate failure',
+    qrCaption: 'Scan with your phone to open this cashier there.',
+    qrLabel: 'QR code of this cashier page',
+    language: 'Language',
+    invalidTitle: 'Invalid payment link',
+    invalidText: 'This link is not a valid sandbox payment. Start the payment again from your order.',
+    expiredTitle: 'Payment link expired',
+    expiredText: 'The time to pay this order is over. Go back to the merchant and place the order again.',
+    backToMerchant: 'Back to the merchant',
+    paidTitle: 'Payment complete',
+    paidText: 'You can close this page and return to the merchant.',
+    notPaidTitle: 'Payment not made',
+    notPaidText: 'No money moved. You can close this page and return to the merchant to pay another way.',
+    refusedTitle: 'The merchant did not confirm the payment',
+    refusedText: 'The payment notification was not accepted (HTTP {status}). Nothing was paid; try again from your order.',
+  },
+  'zh-CN': {
+    title: '沙箱收银台',
+    banner: '沙箱环境 — 不会发生真实扣款',
+    bannerDetail: '本页面模拟{provider}（SANDBOX=true）。在此支付只会把本站的订单标记为已支付。',
+    alipay: '支付宝',
+    wechat: '微信支付',
+    alipay_pc: '电脑网站支付',
+    alipay_wap: '手机网站支付',
+    wx_native: '扫码支付',
+    wx_h5: 'H5 支付',
+    item: '商品',
+    amount: '金额',
+    paymentNo: '支付单号',
+    timeLeft: '剩余支付时间',
+    pay: '支付 ¥{amount}',
+    fail: '模拟支付失败',
+    qrCaption: '用手机扫码，在手机上打开此收银台。',
+    qrLabel: '本收银台页面的二维码',
+    language: '语言',
+    invalidTitle: '无效的支付链接',
+    invalidText: '该链接不是有效的沙箱支付链接，请从订单重新发起支付。',
+    expiredTitle: '支付链接已过期',
+    expiredText: '该订单的支付时间已过，请返回商户重新下单。',
+    backToMerchant: '返回商户',
+    paidTitle: '支付成功',
+    paidText: '您可以关闭此页面并返回商户。',
+    notPaidTitle: '未完成支付',
+    notPaidText: '未发生任何扣款。您可以关闭此页面，返回商户选择其他方式支付。',
+    refusedTitle: '商户未确认该笔支付',
+    refusedText: '支付通知未被接受（HTTP {status}），未完成支付，请从订单重新发起支付。',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+export type MessageKey = keyof (typeof messages)['en'];
+
+export function t(locale: Locale, key: MessageKey, params: Record<string, string> = {}): string {
+  return messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}

@@ -1,0 +1,75 @@
+import type { Locale } from '@portal/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MessageKey, MessageParams } from '../../i18n/index.ts';
+import type { OrderKindName, payments } from './tables.ts';
+
+/**
+ * Payments pays orders of kinds it does not know: each order module describes its kind here and
+ * registers it when the app is built (app.ts hands the registry to the modules). A new kind of
+ * order is a new registration; payments does not change (docs/decisions/0018-enforced-boundaries.md).
+ */
+
+/**
+ * What fulfilling a paid order did. `refund_pending`: the money was taken but the order could not be
+ * fulfilled (a static IP region ran out of stock, a renewed IP was released meanwhile): settled with
+ * the provider (no retry helps), the order is Refunding and an operator refunds it.
+ */
+export type FulfilmentOutcome = 'applied' | 'order_already_paid' | 'refund_pending';
+
+export type Payment = typeof payments.$inferSelect;
+
+/** What any kind of order exposes to be paid. */
+export interface PayableOrder {
+  kind: OrderKindName;
+  id: number;
+  amountFen: number;
+  payDeadline: Date;
+  paid: boolean;
+  /** Unpaid and before its deadline. */
+  open: boolean;
+  /** Shown on the provider's cashier and bill. */
+  subject: string;
+  /** Where the browser comes back after paying / giving up (paths without locale prefix). */
+  returnPath: string;
+  quitPath: string;
+}
+
+/** The caller's language, for the subject: a request is one (plugins/i18n.ts); call `t` as a method. */
+export interface Language {
+  locale: Locale;
+  t(key: MessageKey, params?: MessageParams): string;
+}
+
+export interface OrderKind {
+  /** Stored with each payment (payments.order_kind). */
+  name: OrderKindName;
+  /** One of the user's own orders as a payable order; another user's order is "not found". */
+  payable(db: Db, now: Date, userId: number, orderId: number, language: Language): Promise<PayableOrder>;
+  /**
+   * What a paid payment does, inside the notification's transaction (the payment row is locked and
+   * already marked paid): everything commits together or not at all.
+   */
+  fulfil(tx: Tx, payment: Payment, paidAt: Date): Promise<FulfilmentOutcome>;
+}
+
+export interface OrderKinds {
+  /** Called once per kind while the app is built. */
+  register(kind: OrderKind): void;
+  /** The registered kind of a stored payment; throws for a kind no module registered. */
+  get(name: OrderKindName): OrderKind;
+}
+
+export function createOrderKinds(): OrderKinds {
+  const kinds = new Map<OrderKindName, OrderKind>();
+  return {
+    register(kind) {
+      if (kinds.has(kind.name)) throw new Error(`order kind "${kind.name}" is registered twice`);
+      kinds.set(kind.name, kind);
+    },
+    get(name) {
+      const kind = kinds.get(name);
+      if (!kind) throw new Error(`no order kind "${name}" is registered`);
+      return kind;
+    },
+  };
+}
