@@ -24,7 +24,7 @@ describe('remote preload hints', () => {
   const registry = (current: string | null) =>
     ({
       readServable: vi.fn().mockResolvedValue({
-        registry: { remotes: { checkout: { current, history: [], pinned: false } } },
+        registry: { remotes: { checkout: { current, history: [], pinned: false, live: [] } } },
         problems: [],
       }),
       versionDir: (name: string, version: string) => join(dir, name, version),

@@ -223,6 +223,33 @@ describe('rollback', () => {
     expect(await rawFile()).toBe(before);
   });
 
+  it('steps back through what was live, never to a version that was rolled away', async () => {
+    const v1 = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    await registry.rollback('marketing');
+    const v3 = await registry.publishRemote('marketing', await dist('c'), { activate: true });
+    expect(await registry.rollback('marketing')).toEqual({ from: v3.version, to: v1.version });
+    await expect(registry.rollback('marketing')).rejects.toThrow(/no version was deployed before/);
+  });
+
+  it('after a rollback to a named version, the next rollback returns to what was live before it', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    const c = await registry.publishRemote('marketing', await dist('c'), { activate: true });
+    await registry.rollback('marketing', a.version);
+    expect(await registry.rollback('marketing')).toEqual({ from: a.version, to: c.version });
+    expect(await registry.rollback('marketing')).toEqual({ from: c.version, to: b.version });
+  });
+
+  it('reads a registry written before the live trail existed in deploy order', async () => {
+    const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
+    const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });
+    const file = JSON.parse(await rawFile());
+    delete file.remotes.marketing.live;
+    await writeFile(registry.registryPath, JSON.stringify(file));
+    expect(await registry.rollback('marketing')).toEqual({ from: b.version, to: a.version });
+  });
+
   it('goes to a named version, forward as well as back', async () => {
     const a = await registry.publishRemote('marketing', await dist('a'), { activate: true });
     const b = await registry.publishRemote('marketing', await dist('b'), { activate: true });

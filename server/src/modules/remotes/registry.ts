@@ -30,14 +30,36 @@ const remoteState = z
      * a restart with new code activates the new build, as a developer expects.
      */
     pinned: z.boolean().default(false),
+    /**
+     * The versions that were live, oldest first, the current one last: a rollback steps back
+     * through what users had, never to a version that was itself rolled away. Absent in registries
+     * written before it existed (see trailOf).
+     */
+    live: z.array(remoteVersion).default([]),
   })
   .superRefine((state, ctx) => {
     const versions = state.history.map((h) => h.version);
     if (new Set(versions).size !== versions.length) ctx.addIssue({ code: 'custom', message: 'history lists a version twice' });
     if (state.current !== null && !versions.includes(state.current))
       ctx.addIssue({ code: 'custom', path: ['current'], message: `current version ${state.current} is not in history` });
+    if (state.live.some((v) => !versions.includes(v)))
+      ctx.addIssue({ code: 'custom', path: ['live'], message: 'live lists a version that is not in history' });
   });
 export type RemoteState = z.output<typeof remoteState>;
+
+/** How many live versions are remembered for stepping back. */
+const LIVE_TRAIL_MAX = 50;
+
+/** The live trail; a registry written before there was one falls back to the deploy order up to `current`. */
+function trailOf(state: RemoteState): string[] {
+  if (state.live.length > 0 && state.live.at(-1) === state.current) return state.live;
+  const index = state.history.findIndex((h) => h.version === state.current);
+  return index < 0 ? [] : state.history.slice(0, index + 1).map((h) => h.version);
+}
+
+/** The trail after `version` goes live (the current version stays remembered beneath it). */
+const goLive = (state: RemoteState, version: string): string[] =>
+  [...trailOf(state).filter((v) => v !== version), version].slice(-LIVE_TRAIL_MAX);
 
 const registryFile = z.object({
   remotes: z.record(z.string(), z.unknown()),
@@ -186,7 +208,7 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     pin: boolean,
   ): Promise<PublishResult> {
     const registry = await readRegistry();
-    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [], pinned: false };
+    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [], pinned: false, live: [] };
     await removeStaleTemps(join(root, name));
 
     let version: string;
@@ -221,6 +243,7 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     const activated = state.current === version || activate(state);
     const changed = !reused || (activated && (state.current !== version || state.pinned !== pin));
     if (activated) {
+      if (state.current !== version) state.live = goLive(state, version);
       state.current = version;
       state.pinned = pin;
     }
@@ -281,19 +304,27 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
         if (!state?.current) throw new RegistryError('no-previous-version', `${name} has no current version to roll back from`);
         const from = state.current;
         let to: string;
+        let live: string[];
         if (version === undefined) {
-          const index = state.history.findIndex((h) => h.version === from);
-          const previous = state.history[index - 1];
-          if (!previous) throw new RegistryError('no-previous-version', `${name}: no version was deployed before ${from}`);
-          to = previous.version;
+          // Back to what was live before the current version; the current one leaves the trail, so
+          // a second rollback goes further back instead of returning to it.
+          live = trailOf(state).slice(0, -1);
+          const previous = live.at(-1);
+          if (!previous)
+            throw new RegistryError(
+              'no-previous-version',
+              `${name}: no version was deployed before ${from} that is left to go back to`,
+            );
+          to = previous;
         } else {
           if (!state.history.some((h) => h.version === version))
             throw new RegistryError('unknown-version', `${name} has no version ${version} (see \`remote list\`)`);
           to = version;
+          live = goLive(state, version);
         }
         if (!(await isDirectory(versionDir(name, to))))
           throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
-        await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to, pinned: true } } });
+        await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to, pinned: true, live } } });
         return { from, to };
       });
     },
