@@ -83,6 +83,19 @@ describe('remote CLI', () => {
     expect((await registry().readRegistry()).remotes.checkout?.current).toBe(second?.version);
   });
 
+  it('rolls back to what was live, never to a version an operator rolled away', async () => {
+    const versions = async () => (await registry().listRegistry()).find((r) => r.name === 'marketing')?.versions ?? [];
+    expect(await run('deploy', 'marketing')).toBe(0);
+    expect(await run('deploy', 'marketing')).toBe(0);
+    expect(await run('rollback', 'marketing')).toBe(0);
+    expect(await run('deploy', 'marketing')).toBe(0);
+    const [v1, v2, v3] = await versions();
+    out = [];
+    expect(await run('rollback', 'marketing')).toBe(0);
+    expect(out).toEqual([`marketing: rolled back from ${v3?.version} to ${v1?.version}`]);
+    expect((await versions()).find((v) => v.current)?.version).not.toBe(v2?.version);
+  });
+
   it('exits 1 and publishes nothing when the build fails', async () => {
     deps.build = () => {
       throw new Error('build of @portal/marketing failed (exit code 1)');
