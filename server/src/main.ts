@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfigFromProcess } from './config/index.ts';
+import { loadConfigOrExit } from './config/index.ts';
 import { describeModeFixes, secureDataDir, useOwnerOnlyUmask } from './data-dir.ts';
 import { seed } from './db/seed.ts';
 import { resolveDataKey } from './modules/certification/crypto.ts';
@@ -12,14 +12,7 @@ import { startStaticJobs } from './modules/static-ip/jobs.ts';
 // are the owner's alone (data-dir.ts).
 useOwnerOnlyUmask();
 
-let config: Config;
-try {
-  config = loadConfigFromProcess();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 let app: FastifyInstance | undefined;
 let stopJobs = () => {};

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfigFromProcess } from '../config/index.ts';
+import { type Config, loadConfigOrExit } from '../config/index.ts';
 import { useOwnerOnlyUmask } from '../data-dir.ts';
 
 /**
@@ -104,14 +104,7 @@ export interface ScriptEnv {
 export async function runScript(file: string, main: (argv: string[], env: ScriptEnv) => Promise<number>): Promise<void> {
   if (!process.argv[1] || resolve(process.argv[1]) !== resolve(file)) return;
   const startUmask = useOwnerOnlyUmask();
-  let config: Config;
-  try {
-    config = loadConfigFromProcess();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const io: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
   process.exitCode = await main(process.argv.slice(2), { config, io, startUmask });
 }

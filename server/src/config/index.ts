@@ -1,6 +1,6 @@
 // The server's configuration, read from the environment once (load.ts), split by concern.
 export type { MailConfig, SmsConfig } from './messaging.ts';
-export { ConfigError, loadConfig, loadConfigFromProcess } from './load.ts';
+export { ConfigError, loadConfig, loadConfigFromProcess, loadConfigOrExit } from './load.ts';
 export { privateDir, REPO_ROOT } from './paths.ts';
 export type { AlipayConfig, PaymentsConfig, WechatPayConfig } from './payments.ts';
 export type { ProxyConfig, ProxyPorts } from './proxy.ts';

@@ -129,3 +129,14 @@ export function loadConfigFromProcess(): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   return loadConfig(process.env);
 }
+
+/** For main and the CLI scripts: the configuration, or its message on stderr and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfigFromProcess();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

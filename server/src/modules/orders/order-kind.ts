@@ -1,4 +1,4 @@
-import { effectiveStatus, formatTraffic, PayStatus } from '@portal/shared';
+import { canPay, formatTraffic, PayStatus } from '@portal/shared';
 import type { OrderKind } from '../payments/order-kinds.ts';
 import { fulfilRecharge } from './fulfilment.ts';
 import { getOwnOrder } from './service.ts';
@@ -14,7 +14,7 @@ export const rechargeOrderKind: OrderKind = {
       amountFen: order.payAmountFen,
       payDeadline: order.payDeadline,
       paid: order.payStatus === PayStatus.Paid,
-      open: effectiveStatus(order, now) === 0,
+      open: canPay(order, now),
       // A method call: a request's t reads the request's locale through `this`.
       subject: language.t('commerce.subject', { traffic: formatTraffic(order.trafficMb + order.giftTrafficMb, language.locale) }),
       returnPath: order.source === 'h5' ? `/h5/result?id=${order.id}` : `/order?id=${order.id}`,

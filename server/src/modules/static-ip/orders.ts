@@ -8,6 +8,7 @@ import {
   type StaticOrder,
   StaticOrderStatus,
   StaticOrderType,
+  canPay,
   effectiveStatus,
 } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
@@ -286,7 +287,7 @@ export async function staticPayable(db: Db, now: Date, userId: number, orderId: 
     amountFen: order.amountFen,
     payDeadline: order.payDeadline,
     paid: order.payStatus === PayStatus.Paid,
-    open: effectiveStatus(order, now) === StaticOrderStatus.Pending,
+    open: canPay(order, now),
     subject: describeOrder(order, t),
     returnPath: `/admin/static/list?order=${order.id}`,
     quitPath: `/admin/static/list?order=${order.id}&cancelled=1`,
