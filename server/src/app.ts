@@ -19,7 +19,9 @@ import { paymentsRoutes } from './modules/payments/routes.ts';
 import { proxyRoutes } from './modules/proxy/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
+import { createRemoteRegistry } from './modules/remotes/registry.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
+import { createServedRemotes } from './modules/remotes/served.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -123,8 +125,11 @@ export async function buildApp({
   await app.register(usageRoutes, { config });
   await app.register(proxyRoutes, { config });
   await app.register(redirectsRoutes);
-  await app.register(seoRoutes, { config });
-  await app.register(staticPlugin, { config });
-  await app.register(remotesRoutes, { config });
+  // One remote registry and one view of what each visitor is served, for pages, sitemap and /remotes.json.
+  const registry = createRemoteRegistry(config.dataDir);
+  const served = createServedRemotes(registry, { devRemotes: config.devRemotes });
+  await app.register(seoRoutes, { config, served });
+  await app.register(staticPlugin, { config, registry, served });
+  await app.register(remotesRoutes, { config, registry, served });
   return app;
 }

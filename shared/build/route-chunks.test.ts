@@ -1,21 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../src/routes/route-table.ts';
+import { REMOTE_NAMES, REMOTES } from '../src/registry/remotes.ts';
+import { pagesMismatch, readRouteSource } from './route-manifests.ts';
 import { chunksByImport, routePageImports } from './route-chunks.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('route chunks', () => {
-  it('reads each route of a route table with its page import, inline or through a const', () => {
+  it('reads each page of a pages map with its import, inline or through a const', () => {
     const pages = routePageImports(`
       const buyPage = () => import('./pages/buy/StaticBuyPage.tsx');
-      export const routes = [
-        { path: '', layout: 'default', titleId: 'a', page: () => import('./pages/HomePage.tsx') },
-        { path: 'blog/:slug', layout: 'default', titleId: 'b', page: () => import("./pages/blog/BlogPostPage.tsx") },
-        { path: 'static/buy', layout: 'admin', titleId: 'c', page: buyPage },
-        { path: '', layout: 'admin', titleId: 'd', page: () => import('./pages/AdminIndex.tsx') },
-      ];
+      export const pages = {
+        '/': () => import('./pages/HomePage.tsx'),
+        '/blog/:slug': () => import("./pages/blog/BlogPostPage.tsx"),
+        '/admin/static/buy': buyPage,
+        '/admin': () => import('./pages/AdminIndex.tsx'),
+      };
+      const other = { release: 'x', notAPath: () => import('./pages/Other.tsx') };
     `);
     expect(Object.fromEntries(pages)).toEqual({
       '/': './pages/HomePage.tsx',
@@ -25,11 +27,10 @@ describe('route chunks', () => {
     });
   });
 
-  it("names pages as the shared route table does, for every remote's routes", () => {
-    for (const remote of ['marketing', 'checkout', 'user-center', 'static-ip']) {
-      const pages = routePageImports(readFileSync(path.join(ROOT, 'remotes', remote, 'src/routes.tsx'), 'utf8'));
-      expect(pages.size, remote).toBeGreaterThan(0);
-      for (const pattern of pages.keys()) expect(matchRoute(pattern)?.route.owner, `${remote} ${pattern}`).toBe(remote);
+  it("has a page for exactly the paths of every remote's routes.json", () => {
+    for (const remote of REMOTE_NAMES) {
+      const pages = routePageImports(readFileSync(path.join(ROOT, REMOTES[remote].dir, 'src/routes.tsx'), 'utf8'));
+      expect(pagesMismatch(readRouteSource(remote), new Set(pages.keys())), remote).toEqual([]);
     }
   });
 

@@ -7,10 +7,9 @@ import ts from 'typescript';
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 
 /**
- * The module each route of a remote's route table (src/routes.tsx) imports as its page, by the
- * route's full path pattern as the shared route table writes it (`/buy`, `/blog/:slug`, admin pages
- * under `/admin`). Reads `{ path, layout, page: () => import('./pages/X.tsx') }` objects, also when
- * `page` names a `const x = () => import(...)` declared in the same file.
+ * The module each page of a remote's `pages` map (src/routes.tsx) imports, by the page's full path
+ * pattern as its routes.json declares it: `'/blog/:slug': () => import('./pages/X.tsx')`, also when
+ * the value names a `const x = () => import(...)` declared in the same file.
  */
 export function routePageImports(source: string): Map<string, string> {
   const file = ts.createSourceFile('routes.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -22,7 +21,7 @@ export function routePageImports(source: string): Map<string, string> {
     return ts.forEachChild(node, importIn) ?? null;
   };
   const lazyConsts = new Map<string, string>();
-  const objects: ts.ObjectLiteralExpression[] = [];
+  const entries: ts.PropertyAssignment[] = [];
   const visit = (node: ts.Node) => {
     if (
       ts.isVariableDeclaration(node) &&
@@ -33,23 +32,15 @@ export function routePageImports(source: string): Map<string, string> {
       const request = importIn(node.initializer);
       if (request) lazyConsts.set(node.name.text, request);
     }
-    if (ts.isObjectLiteralExpression(node)) objects.push(node);
+    if (ts.isPropertyAssignment(node) && ts.isStringLiteralLike(node.name) && node.name.text.startsWith('/')) entries.push(node);
     ts.forEachChild(node, visit);
   };
   visit(file);
   const pages = new Map<string, string>();
-  for (const object of objects) {
-    const prop = (name: string) =>
-      object.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(file) === name)
-        ?.initializer;
-    const routePath = prop('path');
-    const layout = prop('layout');
-    const page = prop('page');
-    if (!routePath || !ts.isStringLiteralLike(routePath) || !layout || !ts.isStringLiteralLike(layout) || !page) continue;
-    const request = ts.isIdentifier(page) ? lazyConsts.get(page.text) : importIn(page);
-    if (!request) continue;
-    const pattern = `/${[layout.text === 'admin' ? 'admin' : '', routePath.text].filter(Boolean).join('/')}`;
-    pages.set(pattern, request);
+  for (const entry of entries) {
+    const value = entry.initializer;
+    const request = ts.isIdentifier(value) ? lazyConsts.get(value.text) : importIn(value);
+    if (request) pages.set((entry.name as ts.StringLiteral).text, request);
   }
   return pages;
 }

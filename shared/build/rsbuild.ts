@@ -5,7 +5,10 @@ import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildP
 import { pluginReact } from '@rsbuild/plugin-react';
 import { sharedSingletons } from '../src/mf/shared-singletons.ts';
 import { REMOTES, type RemoteName } from '../src/registry/remotes.ts';
+import { installedVersions } from './installed-versions.ts';
 import { pluginPrecompress, SERVER_BUNDLE_DIR } from './precompress.ts';
+import { pluginProvidedVersions } from './provided-versions.ts';
+import { pluginRemoteManifest } from './route-manifests.ts';
 import { pluginRouteChunks } from './route-chunks.ts';
 
 /** Port of the API in development; the shell's dev server proxies API, registry and sandbox to it. */
@@ -48,6 +51,8 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
           ),
           // route-chunks.json: each page's files, for the server's preload hints.
           pluginRouteChunks(),
+          // remote-manifest.json: its pages, their titles, what it was built against (decision 0001).
+          pluginRemoteManifest(name),
           // .br and .gz beside every compressible output file (docs/decisions/0015).
           pluginPrecompress(),
         ],
@@ -99,6 +104,8 @@ function serverEnvironment(
 
 /** The host: owns the router and loads every remote at run time from /remotes.json. */
 export function defineShellConfig(): RsbuildConfig {
+  // The exact versions of the shared packages this shell provides (rsbuild runs in the app's folder).
+  const provided = installedVersions(process.cwd());
   const federation = {
     name: 'shell',
     remotes: {},
@@ -110,7 +117,11 @@ export function defineShellConfig(): RsbuildConfig {
     plugins: [pluginReact()],
     source: {
       // Base URL of the API (empty: same origin, the all-in-one default).
-      define: { 'process.env.PUBLIC_API_BASE_URL': JSON.stringify(process.env.PUBLIC_API_BASE_URL ?? '') },
+      define: {
+        'process.env.PUBLIC_API_BASE_URL': JSON.stringify(process.env.PUBLIC_API_BASE_URL ?? ''),
+        // The same record, for the shell's run-time check of what a remote was built against.
+        __PROVIDED_VERSIONS__: JSON.stringify(provided),
+      },
     },
     output: { assetPrefix: '/', cleanDistPath: true },
     server: {
@@ -128,6 +139,8 @@ export function defineShellConfig(): RsbuildConfig {
       web: {
         plugins: [
           pluginModuleFederation({ ...federation, experiments: { provideExternalRuntime: true } }, { environment: 'web' }),
+          // shared-versions.json: what `remote deploy` checks a remote's requirements against.
+          pluginProvidedVersions(provided),
           pluginPrecompress(),
         ],
         source: { entry: { index: './src/index.ts' } },

@@ -3,6 +3,7 @@
 export * from './contract/index.ts';
 export * from './registry/remotes.ts';
 export * from './i18n/index.ts';
+export * from './routes/manifest.ts';
 export * from './routes/route-table.ts';
 export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
@@ -14,3 +15,4 @@ export * from './format/dateRange.ts';
 export * from './proxy/credentials.ts';
 export * from './seo/page-meta.ts';
 export * from './ssr/contract.ts';
+export * from './mf/version-contract.ts';

@@ -24,7 +24,7 @@ beforeEach(async () => {
   err = [];
   builds = [];
   deps = {
-    config: { dataDir: join(dir, 'data') },
+    config: { dataDir: join(dir, 'data'), shellDist: join(dir, 'shell') },
     distDir: (name) => join(dir, 'dists', name),
     // Every build produces different output, like a rebuild after a change.
     build: async (name) => {

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RemoteName } from '@portal/shared';
 import { type Config, REPO_ROOT } from '../config/index.ts';
-import { createRemoteRegistry, RegistryError, type RemoteRegistry } from '../modules/remotes/registry.ts';
-import { type CliIo, type Command, maxArgs, runCommand, runScript, UsageError } from './runner.ts';
+import { createRemoteRegistry, RegistryError, type RemoteRegistry, readProvidedVersions } from '../modules/remotes/registry.ts';
+import { type CliIo, type Command, maxArgs, parse, runCommand, runScript, UsageError } from './runner.ts';
 
 /**
  * Deploys and rolls back the federated remotes without rebuilding the shell:
@@ -15,7 +15,11 @@ const USAGE = `Usage: remote <command>
 
 Commands:
   list                       every remote: current version, then all versions (current marked *)
-  deploy <name>              build the remote, publish its dist as a new version and make it current
+  deploy <name> [--dist <dir>]
+                             build the remote, publish its dist as a new version and make it current;
+                             with --dist, publish that prebuilt dist instead (a CI artifact). Refused
+                             when another remote serves one of its paths, or when the shell cannot
+                             provide a shared package of the major it was built against
   rollback <name> [version]  make an older version current (default: the one deployed before the current)
   ensure                     publish every built remote whose files are not published yet; activates
                              only remotes with no current version, so a restart never undoes a rollback
@@ -27,7 +31,7 @@ Data folder: DATA_DIR (default ./data), read from the environment and .env like 
 export type { CliIo } from './runner.ts';
 
 export interface CliDeps {
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'shellDist'>;
   /** Where a remote's build lands. */
   distDir: (name: RemoteName) => string;
   /** Builds a remote into distDir(name); throws when the build fails. */
@@ -70,10 +74,13 @@ const commands: Record<string, Command<RemoteContext>> = {
   },
 
   async deploy(args, { registry, deps, io }) {
-    maxArgs(args, 1);
-    const name = remoteArg(args[0]);
-    await deps.build(name);
-    const result = await registry.publishRemote(name, deps.distDir(name), { activate: true });
+    const { values, positionals } = parse(args, { dist: { type: 'string' } });
+    const distOption = values.dist as string | undefined;
+    maxArgs(positionals, 1);
+    const name = remoteArg(positionals[0]);
+    if (distOption === undefined) await deps.build(name);
+    const dist = distOption === undefined ? deps.distDir(name) : resolve(distOption);
+    const result = await registry.publishRemote(name, dist, { activate: true });
     io.out(`${name}: ${result.version} is now current${result.reused ? ' (same files as an existing version, reused)' : ''}`);
     return 0;
   },
@@ -110,7 +117,10 @@ const commands: Record<string, Command<RemoteContext>> = {
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export function runCli(argv: string[], deps: CliDeps, io: CliIo): Promise<number> {
-  const registry = createRemoteRegistry(deps.config.dataDir);
+  // A remote goes live only if the shell being served can provide what it was built against.
+  const registry = createRemoteRegistry(deps.config.dataDir, {
+    providedVersions: () => readProvidedVersions(deps.config.shellDist),
+  });
   return runCommand(
     {
       name: 'remote',

@@ -18,7 +18,7 @@ const HTML = 'text/html,*/*;q=0.8';
 let t: TestApp;
 let remoteFile: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ remotes: true });
   const dist = t.config.shellDist;
   await mkdir(join(dist, 'static/js'), { recursive: true });
   await writeFile(join(dist, 'index.html'), INDEX);
@@ -153,11 +153,10 @@ describe('dynamic answers: compressed on the fly above the threshold', () => {
   });
 
   it('leaves answers below the threshold alone', async () => {
-    const res = await get('/remotes.json', { 'accept-encoding': 'br, gzip' });
+    const res = await get('/healthz', { 'accept-encoding': 'br, gzip' });
     expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.json().remotes.marketing).toBeTruthy();
+    expect(res.json()).toBeTruthy();
   });
 
   it('does not decode request bodies', async () => {

@@ -18,8 +18,9 @@ let dev: TestApp;
 let prod: TestApp;
 
 beforeAll(async () => {
-  dev = await createTestApp({ env: { SANDBOX: 'true' } });
+  dev = await createTestApp({ env: { SANDBOX: 'true' }, remotes: true });
   prod = await createTestApp({
+    remotes: true,
     database: dev.database,
     env: { SANDBOX: 'true', PUBLIC_BASE_URL: 'https://novaproxy.test/', TRUSTED_PROXY: 'true' },
   });

@@ -12,12 +12,13 @@ let t: TestApp;
 let https: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
+    remotes: true,
     env: {
       ANALYTICS_SCRIPT_URL: 'https://analytics.example.com/script.js',
       PUBLIC_API_BASE_URL: 'https://api.example.com',
     },
   });
-  https = await createTestApp({ database: t.database, env: { PUBLIC_BASE_URL: 'https://novaproxy.test' } });
+  https = await createTestApp({ remotes: true, database: t.database, env: { PUBLIC_BASE_URL: 'https://novaproxy.test' } });
   for (const app of [t, https]) {
     await mkdir(app.config.shellDist, { recursive: true });
     await writeFile(join(app.config.shellDist, 'index.html'), INDEX);

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRedirect } from '../modules/redirects/service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { acceptsHtml, isClientRoute } from './static.ts';
+import { publishWorkingTreeRemotes, workingTreeServed } from '../test/dist.ts';
+import { acceptsHtml } from './static.ts';
 
 const INDEX = '<!doctype html><html><head><title>portal</title></head><body><div id="root"></div></body></html>';
 const ROOT = '<div id="root"></div>';
@@ -13,6 +14,7 @@ const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await publishWorkingTreeRemotes(t.config.dataDir);
   const dist = t.config.shellDist;
   await mkdir(join(dist, 'static/js'), { recursive: true });
   await writeFile(join(dist, 'index.html'), INDEX);
@@ -189,7 +191,7 @@ describe('server-side redirect rules for pages', () => {
   });
 
   it('still serves the page when the rules cannot be read', async () => {
-    const broken = await createTestApp();
+    const broken = await createTestApp({ remotes: true });
     try {
       await mkdir(broken.config.shellDist, { recursive: true });
       await writeFile(join(broken.config.shellDist, 'index.html'), INDEX);
@@ -215,7 +217,9 @@ describe('helpers', () => {
     expect(acceptsHtml(accept)).toBe(expected);
   });
 
-  it('knows the pages of the route table under every locale prefix', () => {
+  it('knows the pages of the route table under every locale prefix', async () => {
+    const { table } = await workingTreeServed();
+    const isClientRoute = (path: string) => table.isKnown(path);
     for (const path of ['/', '/en', '/zh-CN/admin', '/en/blog/post-1', '/h5/success', '/blog/%E4%BB%A3%E7%90%86']) {
       expect(isClientRoute(path), path).toBe(true);
     }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { isKnownRoute, splitLocale } from '@portal/shared';
+import { splitLocale } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.ts';
 import { findRedirect, redirectLocation } from '../modules/redirects/service.ts';
 import { remotePreloads } from '../modules/remotes/preloads.ts';
-import { createRemoteRegistry } from '../modules/remotes/registry.ts';
+import { createRemoteRegistry, type RemoteRegistry } from '../modules/remotes/registry.ts';
+import { createServedRemotes, type ServedRemotes } from '../modules/remotes/served.ts';
 import { blogContent, type SeoContent } from '../modules/seo/content.ts';
 import { pageAnswers, preferredEncoding } from '../modules/ssr/page-answers.ts';
 import { createPageRendering, isServerRendered, warmPaths } from '../modules/ssr/page-renderer.ts';
@@ -21,14 +22,6 @@ const hasPrefix = (path: string, prefix: string) =>
 
 /** The last path segment looks like a file name (`/logo.svg`, `/static/js/a1b2.js`). */
 const hasExtension = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
-
-/**
- * Whether `path` (with or without locale prefix, still percent-encoded) is a page of the portal:
- * the shared route table, the same one the front end routes by.
- */
-export function isClientRoute(path: string): boolean {
-  return isKnownRoute(path);
-}
 
 /** True unless the Accept header rules HTML out (no header, `*\/*`, `text/*` all accept it). */
 export function acceptsHtml(accept: string | undefined): boolean {
@@ -68,15 +61,19 @@ export async function staticPlugin(
   {
     config,
     content = blogContent,
+    ...remotes
   }: {
     config: Pick<Config, 'shellDist' | 'publicBaseUrl' | 'dataDir' | 'devRemotes' | 'ssrBudgetMs'>;
     content?: Pick<SeoContent, 'findPostMeta'>;
+    registry?: RemoteRegistry;
+    served?: ServedRemotes;
   },
 ) {
   const root = config.shellDist;
   const loadTemplate = indexTemplateLoader(join(root, 'index.html'));
   // Preload hints for the page's remote, from the live registry (a deploy or rollback counts at once).
-  const registry = createRemoteRegistry(config.dataDir);
+  const registry = remotes.registry ?? createRemoteRegistry(config.dataDir);
+  const served = remotes.served ?? createServedRemotes(registry, { devRemotes: config.devRemotes });
   const preloads = remotePreloads(registry, { devRemotes: config.devRemotes });
   const answers = pageAnswers();
   const pages = createPageRendering(app, {
@@ -108,7 +105,12 @@ export async function staticPlugin(
 
   // The shell's and remotes' server code is loaded once the server listens, not by the first visitor.
   app.addHook('onListen', async () => {
-    void pages.warm(warmPaths(), { host: 'localhost', log: app.log });
+    try {
+      const current = await served.current(app.log);
+      void pages.warm(warmPaths(current.table), { host: 'localhost', log: app.log, served: current });
+    } catch (err) {
+      app.log.warn({ err }, 'remote registry unreadable: nothing warmed');
+    }
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -136,11 +138,22 @@ export async function staticPlugin(
         .type('text/plain; charset=utf-8')
         .send('The portal shell is not built yet. Build it with: npx pnpm@10.34.8 --filter @portal/shell build');
     }
+    const visitor = await served.forRequest(request);
     const { status, head } = await resolvePageHead(
-      { db: app.db, content, hostname: request.hostname, base: await app.publicOrigins.of(request), log: request.log, preloads },
+      {
+        db: app.db,
+        content,
+        hostname: request.hostname,
+        base: await app.publicOrigins.of(request),
+        log: request.log,
+        served: visitor,
+        preloads,
+      },
       path,
     );
-    const page = isServerRendered(path) ? await pages.render(request.url, { host: request.hostname, log: request.log }) : null;
+    const page = isServerRendered(visitor.table, path)
+      ? await pages.render(request.url, { host: request.hostname, log: request.log, served: visitor })
+      : null;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const tags = headTags(head);
     if (page) {

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { FetchLike } from '../modules/messaging/transports.ts';
 import { type Config, loadConfig } from '../config/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { publishWorkingTreeRemotes } from './dist.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The app's logger; none by default. */
   logger?: FastifyServerOptions['logger'];
+  /** Publish every remote as the working tree declares its pages (test/dist.ts), so page paths answer. */
+  remotes?: boolean;
   /** Extra routes for the test, registered before the app is ready. */
   register?: (app: FastifyInstance) => void;
 }
@@ -46,6 +49,7 @@ export async function createTestApp({
   clock,
   fetch,
   logger = false,
+  remotes = false,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-server-test-'));
   const config = loadConfig({
@@ -55,6 +59,8 @@ export async function createTestApp({
     DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
     ...env,
   });
+  // Pages exist only as the served remote versions declare them.
+  if (remotes) await publishWorkingTreeRemotes(config.dataDir);
   const db = database ?? (await createTestDatabase());
   const app = await buildApp({
     config,

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SINGLETONS } from './shared-singletons.ts';
+import { readCatalog } from '../../build/catalog.ts';
+import { SINGLETONS, sharedSingletons } from './shared-singletons.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -25,6 +26,25 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
 const apps = ['shell/src', 'remotes/marketing/src', 'remotes/checkout/src', 'remotes/user-center/src', 'remotes/static-ip/src'];
 
 describe('shared singletons', () => {
+  it("require the catalog's major of each npm package, and no version of the workspace's own entries", () => {
+    const catalog = readCatalog();
+    const shared = sharedSingletons();
+    expect(Object.keys(shared)).toEqual([...SINGLETONS]);
+    expect(shared.react).toEqual({ singleton: true, requiredVersion: `^${catalog.react?.split('.')[0]}.0.0` });
+    expect(shared['react/jsx-runtime']?.requiredVersion).toBe(shared.react?.requiredVersion);
+    expect(shared['react-dom/client']?.requiredVersion).toBe(`^${catalog['react-dom']?.split('.')[0]}.0.0`);
+    expect(shared['@tanstack/react-query']?.requiredVersion).toBe('^5.0.0');
+    expect(shared['@portal/shared']?.requiredVersion).toBe(false);
+    expect(shared['@portal/shared/chakra']?.requiredVersion).toBe(false);
+    expect(sharedSingletons({ ...catalog, react: '20.1.2' }).react?.requiredVersion).toBe('^20.0.0');
+    expect(sharedSingletons({ ...catalog, valtio: '0.5.3' }).valtio?.requiredVersion).toBe('^0.5.0');
+  });
+
+  it('refuse to build without a catalog version of a shared package', () => {
+    const { valtio: _, ...catalog } = readCatalog();
+    expect(() => sharedSingletons(catalog)).toThrow(/valtio is a shared singleton but has no version in the catalog/);
+  });
+
   it('list every entry point of @portal/shared that an app imports', () => {
     const imported = new Set<string>();
     for (const app of apps) {

@@ -1,38 +1,33 @@
+import { readCatalog } from '../../build/catalog.ts';
+import { isWorkspaceSingleton, packageOf, SINGLETONS } from './singletons.ts';
+import { compatibilityLine } from './version-contract.ts';
+
 /**
- * The packages every federated app shares as singletons, so the browser loads one copy of each.
- * Used by the shell's and every remote's rsbuild config: one list, no drift between apps.
+ * Module Federation's `shared` option for the shell and every remote. Build-time only (reads
+ * pnpm-workspace.yaml): browser and server code import the list from ./singletons.ts.
  */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  '@tanstack/react-query',
-  'valtio',
-  'react-intl',
-  // Chakra through the portal's own list of components (shared/src/ui/chakra.ts), not the whole
-  // package: a shared module keeps every export of what it shares (docs/decisions/0016).
-  '@portal/shared/chakra',
-  // Form controls, dialogs, drawers, tabs, tooltips: loaded by the first page or click using one.
-  '@portal/shared/chakra/deferred',
-  '@emotion/react',
-  'react-hook-form',
-  // One copy of the contract's schemas library across apps (it is ~90 kB per copy otherwise).
-  'zod',
-  // Every entry point of the shared package an app imports must be listed: an unlisted one is
-  // bundled into each app, with its own ApiError class and its own toaster store.
-  '@portal/shared',
-  '@portal/shared/browser',
-  '@portal/shared/ui',
-  '@portal/shared/ui/forms',
-] as const;
+export type SharedConfig = Record<string, { singleton: true; requiredVersion: string | false; eager?: boolean }>;
 
-export type SharedConfig = Record<string, { singleton: true; requiredVersion: false; eager?: boolean }>;
-
-export function sharedSingletons(): SharedConfig {
+/**
+ * Each singleton that is an npm package requires the major line of its catalog version (the
+ * workspace catalog in pnpm-workspace.yaml: `^19.0.0`, or `^0.5.0` for 0.x), the same rule as
+ * `remote deploy`'s contract check (version-contract.ts); a minor ahead of the shell is no
+ * mismatch. The workspace's own entries (@portal/shared*) require no version.
+ */
+export function sharedSingletons(catalog: Record<string, string> = readCatalog()): SharedConfig {
   const shared: SharedConfig = {};
-  for (const name of SINGLETONS) shared[name] = { singleton: true, requiredVersion: false };
+  for (const name of SINGLETONS) {
+    if (isWorkspaceSingleton(name)) {
+      shared[name] = { singleton: true, requiredVersion: false };
+      continue;
+    }
+    const pkg = packageOf(name);
+    const version = catalog[pkg];
+    if (!version) throw new Error(`${pkg} is a shared singleton but has no version in the catalog of pnpm-workspace.yaml`);
+    const line = compatibilityLine(version);
+    if (!line) throw new Error(`${pkg}: the catalog's version "${version}" is not an exact semver version`);
+    shared[name] = { singleton: true, requiredVersion: `^${line.includes('.') ? line : `${line}.0`}.0` };
+  }
   return shared;
 }
 export { SINGLETONS };

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseRegistry } from './remotes.ts';
 
 describe('parseRegistry', () => {
-  const good = { version: '20261121-abc', manifest: '/remotes/marketing/20261121-abc/mf-manifest.json' };
+  const good = {
+    version: '20261121-abc',
+    manifest: '/remotes/marketing/20261121-abc/mf-manifest.json',
+    routes: [{ path: '/', layout: 'default', access: 'public', title: 't', sitemap: true, indexable: true }],
+    builtAgainst: { react: '19.3.1' },
+  };
 
   it('keeps valid entries', () => {
     const { entries, problems } = parseRegistry({ remotes: { marketing: good } });
@@ -18,6 +23,12 @@ describe('parseRegistry', () => {
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).toMatch(/checkout.*malformed/);
     expect(problems.join('\n')).toMatch(/unknown remote "payments"/);
+  });
+
+  it('drops an entry whose routes are malformed', () => {
+    const { entries, problems } = parseRegistry({ remotes: { marketing: { ...good, routes: [{ path: 'x' }] } } });
+    expect(entries).toEqual({});
+    expect(problems.join('\n')).toMatch(/marketing.*malformed/);
   });
 
   it('rejects a document of the wrong shape', () => {

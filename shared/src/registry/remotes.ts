@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { manifestRoute } from '../routes/manifest.ts';
 
 /**
  * The four remotes. `name` is what people type (CLI, registry, URLs); `federationName` is the
@@ -21,6 +22,10 @@ export const registryEntry = z.object({
   version: remoteVersion,
   /** URL of that version's mf-manifest.json (absolute, or root-relative on this origin). */
   manifest: z.string().min(1),
+  /** The pages that version declares (its route manifest): the browser routes and guards by them. */
+  routes: z.array(manifestRoute),
+  /** What it was built against (shared package → exact version), checked against what the shell provides. */
+  builtAgainst: z.record(z.string(), z.string()),
 });
 export type RegistryEntry = z.output<typeof registryEntry>;
 

@@ -4,21 +4,17 @@ import type { Catalogs } from '../i18n/catalog.ts';
 /** Which of the shell's layouts frames a page (SPEC section 2: default, 'empty', and /admin). */
 export type LayoutName = 'default' | 'empty' | 'admin';
 
-/**
- * One page a remote contributes. `path` is relative to its layout's base: the locale root for
- * 'default' and 'empty', `/admin` for 'admin'; '' is the index.
- */
-export interface RemoteRoute {
-  path: string;
-  layout: LayoutName;
-  /** Message id of the document title in this remote's catalog. */
-  titleId: string;
-  page: () => Promise<{ default: ComponentType }>;
-}
+/** A page's code, loaded when the page is first shown. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
 
-/** What every remote exposes as `./routes`. */
+/**
+ * What every remote exposes as `./routes`: the code of its pages. Which path shows which page, in
+ * which layout and for whom, is its route manifest (routes.json, published in every version and
+ * served in /remotes.json); the build fails when the two disagree.
+ */
 export interface RemoteRoutesModule {
-  routes: RemoteRoute[];
+  /** The page of each path of the remote's route manifest, by its full pattern (`/admin/static/buy`). */
+  pages: Record<string, PageLoader>;
   messages: Catalogs;
   /** Release label baked in at build time (REMOTE_RELEASE), shown as data-release on its pages. */
   release: string;

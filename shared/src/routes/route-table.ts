@@ -1,77 +1,51 @@
 import { splitLocale } from '../i18n/locales.ts';
 import type { RemoteName } from '../registry/remotes.ts';
+import { type ManifestRoute, routeShape } from './manifest.ts';
 
 /** Who renders a page: the shell itself (auth screens) or one of the remotes. */
 export type RouteOwner = 'shell' | RemoteName;
 
-export interface RouteDef {
-  /** Path without locale prefix, React Router style (`/blog/:slug`). */
+/** One page of the portal, as its owner declared it (a remote's manifest, or the shell's own). */
+export interface RouteDef extends ManifestRoute {
+  /** Path without locale prefix, React Router style (`/blog/:slug`); the same as `path`. */
   pattern: string;
   owner: RouteOwner;
-  /** Only for logged-in users (SPEC section 6: /admin and everything below it). */
+  /** Only for logged-in users (access "member"). */
   requiresAuth: boolean;
-  /** Logged-in users are sent home instead (SPEC section 2: login, register, forgot-password). */
+  /** Logged-in users are sent home instead (access "guest"). */
   guestOnly: boolean;
 }
 
-const page = (pattern: string, owner: RouteOwner): RouteDef => ({ pattern, owner, requiresAuth: false, guestOnly: false });
-const guest = (pattern: string): RouteDef => ({ pattern, owner: 'shell', requiresAuth: false, guestOnly: true });
-/** Pages about one's own orders and payments: login first, then back. */
-const member = (pattern: string, owner: RouteOwner): RouteDef => ({ pattern, owner, requiresAuth: true, guestOnly: false });
-const admin = (pattern: string, owner: 'user-center' | 'static-ip'): RouteDef => ({
-  pattern,
+export const routeDef = (route: ManifestRoute, owner: RouteOwner): RouteDef => ({
+  ...route,
+  pattern: route.path,
   owner,
-  requiresAuth: true,
-  guestOnly: false,
+  requiresAuth: route.access === 'member',
+  guestOnly: route.access === 'guest',
 });
 
+const shellPage = (path: string, page: string): RouteDef =>
+  routeDef(
+    {
+      path,
+      layout: 'empty',
+      access: 'guest',
+      title: `shared.seo.${page}.title`,
+      description: `shared.seo.${page}.description`,
+      sitemap: false,
+      indexable: true,
+    },
+    'shell',
+  );
+
 /**
- * Every page of the portal (SPEC section 2), one source for the server (HTTP 404 for anything else)
- * and the front end (ownership, guards). `/sitemap.xml` is a server document, not a page.
+ * The shell's own pages (SPEC section 2: login, register, forgot-password). Every other page comes
+ * from the route manifest of a remote's served version.
  */
-export const ROUTE_TABLE: readonly RouteDef[] = [
-  page('/', 'marketing'),
-  page('/service', 'marketing'),
-  page('/use-scene', 'marketing'),
-  // Linked from registration (accounts issue): the agreement users accept.
-  page('/terms', 'marketing'),
-  page('/privacy', 'marketing'),
-  page('/blog', 'marketing'),
-  page('/blog/:slug', 'marketing'),
-  page('/dynamic-residential-proxies', 'marketing'),
-  page('/static-residential-proxies', 'marketing'),
-  page('/native-residential-proxies', 'marketing'),
-
-  guest('/login'),
-  guest('/register'),
-  guest('/forgot-password'),
-
-  page('/buy', 'checkout'),
-  member('/order', 'checkout'),
-  page('/h5', 'checkout'),
-  member('/h5/pay', 'checkout'),
-  member('/h5/fail', 'checkout'),
-  member('/h5/result', 'checkout'),
-  member('/h5/success', 'checkout'),
-
-  admin('/admin', 'user-center'),
-  admin('/admin/account', 'user-center'),
-  admin('/admin/dashboard', 'user-center'),
-  admin('/admin/auth', 'user-center'),
-  admin('/admin/auth/company', 'user-center'),
-  admin('/admin/auth/personal', 'user-center'),
-  admin('/admin/dynamic/buy', 'user-center'),
-  admin('/admin/dynamic/list', 'user-center'),
-  // Hourly deduction records of dynamic traffic (SPEC section 1: users view deduction records).
-  admin('/admin/dynamic/records', 'user-center'),
-  admin('/admin/account-password-auth', 'user-center'),
-  admin('/admin/help-center', 'user-center'),
-
-  admin('/admin/static/buy', 'static-ip'),
-  admin('/admin/static/list', 'static-ip'),
-  admin('/admin/static/management', 'static-ip'),
-  admin('/admin/static/components/OrderList', 'static-ip'),
-  admin('/admin/static/components/IPManagement', 'static-ip'),
+export const SHELL_ROUTES: readonly RouteDef[] = [
+  shellPage('/login', 'login'),
+  shellPage('/register', 'register'),
+  shellPage('/forgot-password', 'forgotPassword'),
 ];
 
 export interface RouteMatch {
@@ -91,14 +65,15 @@ function decodeSegment(segment: string): string {
 
 const segmentsOf = (path: string) => path.split('/').slice(1);
 
-const compiled = ROUTE_TABLE.map((route) => ({ route, segments: route.pattern === '/' ? [] : segmentsOf(route.pattern) }));
+interface CompiledRoute {
+  route: RouteDef;
+  segments: string[];
+}
 
-/**
- * The page a locale-less path shows, or null. Matches the way the shell's React Router does, so the
- * server's status agrees with what the browser renders: static segments case-insensitively, trailing
- * slashes ignored, `:param` is one non-empty segment. A query or hash must already be removed.
- */
-export function matchRoute(pathWithoutLocale: string): RouteMatch | null {
+/** Static segments before parameters, as React Router ranks them: `/blog/new` wins over `/blog/:slug`. */
+const rank = (segments: string[]) => segments.filter((s) => !s.startsWith(':')).length;
+
+function matchIn(compiled: readonly CompiledRoute[], pathWithoutLocale: string): RouteMatch | null {
   if (!pathWithoutLocale.startsWith('/')) return null;
   const trimmed = pathWithoutLocale.replace(/\/+$/, '');
   const segments = trimmed === '' ? [] : segmentsOf(trimmed).map(decodeSegment);
@@ -118,7 +93,64 @@ export function matchRoute(pathWithoutLocale: string): RouteMatch | null {
   return null;
 }
 
-/** Whether a browser pathname (`/en/buy`, `/zh-CN/admin`, `/blog/x`) is a page of the portal. */
-export function isKnownRoute(pathname: string): boolean {
-  return matchRoute(splitLocale(pathname).path) !== null;
+/** The pages of one set of served versions, and the questions every part asks of them. */
+export interface RouteTable {
+  readonly routes: readonly RouteDef[];
+  /**
+   * The page a locale-less path shows, or null. Matches the way the shell's React Router does, so the
+   * server's status agrees with what the browser renders: static segments case-insensitively,
+   * trailing slashes ignored, `:param` is one non-empty segment. A query or hash must be removed.
+   */
+  match(pathWithoutLocale: string): RouteMatch | null;
+  /** Whether a browser pathname (`/en/buy`, `/zh-CN/admin`, `/blog/x`) is a page of the portal. */
+  isKnown(pathname: string): boolean;
+  /**
+   * How canonical URLs spell a page: the pattern's own spelling (`/Buy/` is `/buy`) with its
+   * parameters percent-encoded; null when it is no page. `path` has no locale prefix.
+   */
+  canonicalPath(path: string): string | null;
+}
+
+/** A table of the shell's pages plus the remotes' (in that order of precedence on equal shapes). */
+export function createRouteTable(remoteRoutes: Partial<Record<RemoteName, readonly ManifestRoute[]>> = {}): RouteTable {
+  const routes: RouteDef[] = [...SHELL_ROUTES];
+  for (const [owner, list] of Object.entries(remoteRoutes) as Array<[RemoteName, readonly ManifestRoute[]]>)
+    for (const route of list) routes.push(routeDef(route, owner));
+  const compiled = routes
+    .map((route) => ({ route, segments: route.pattern === '/' ? [] : segmentsOf(route.pattern) }))
+    .sort((a, b) => rank(b.segments) - rank(a.segments));
+  const match = (path: string) => matchIn(compiled, path);
+  return {
+    routes,
+    match,
+    isKnown: (pathname) => match(splitLocale(pathname).path) !== null,
+    canonicalPath(path) {
+      const found = match(path);
+      if (!found) return null;
+      return found.route.pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(found.params[name] ?? ''));
+    },
+  };
+}
+
+export interface RouteConflict {
+  path: string;
+  owners: RouteOwner[];
+}
+
+/**
+ * Paths claimed by more than one owner (any parameter name counts as the same path): a deploy that
+ * would create one is refused, since which page a visitor got would depend on load order.
+ */
+export function routeConflicts(remoteRoutes: Partial<Record<RemoteName, readonly ManifestRoute[]>>): RouteConflict[] {
+  const claims = new Map<string, { path: string; owners: RouteOwner[] }>();
+  const claim = (path: string, owner: RouteOwner) => {
+    const shape = routeShape(path);
+    const entry = claims.get(shape) ?? { path, owners: [] };
+    if (!entry.owners.includes(owner)) entry.owners.push(owner);
+    claims.set(shape, entry);
+  };
+  for (const route of SHELL_ROUTES) claim(route.pattern, 'shell');
+  for (const [owner, list] of Object.entries(remoteRoutes) as Array<[RemoteName, readonly ManifestRoute[]]>)
+    for (const route of list) claim(route.path, owner);
+  return [...claims.values()].filter((c) => c.owners.length > 1);
 }

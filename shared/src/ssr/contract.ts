@@ -1,4 +1,5 @@
 import type { RemoteName } from '../registry/remotes.ts';
+import type { ManifestRoute } from '../routes/manifest.ts';
 
 /**
  * The contract between the server and the shell's node bundle (dist/ssr/index.js): the server asks
@@ -16,8 +17,8 @@ export interface PageRendererOptions {
 export interface PageRenderRequest {
   /** Path and query of the page, with its locale prefix. */
   url: string;
-  /** Node entry (a file: URL) of each remote's current version; a page of a remote not listed fails. */
-  remotes: Partial<Record<RemoteName, { version: string; entry: string }>>;
+  /** Node entry (a file: URL) and routes of each remote version the visitor is served; a page of a remote not listed fails. */
+  remotes: Partial<Record<RemoteName, { version: string; entry: string; routes: readonly ManifestRoute[] }>>;
   /** Aborted when the server stops waiting: the render gives up instead of finishing unseen. */
   signal?: AbortSignal;
 }

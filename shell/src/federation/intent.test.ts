@@ -1,30 +1,29 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteRoutesModule } from '@portal/shared/browser';
+import { serveWorkingTreeRoutes } from '../test/served-routes.ts';
 
 const pages = { buy: vi.fn(), order: vi.fn(), dashboard: vi.fn(), post: vi.fn() };
 const remotes: Record<string, RemoteRoutesModule> = {
   checkout: {
     release: 'test',
     messages: { en: {}, 'zh-CN': {} },
-    routes: [
-      { path: 'buy', layout: 'default', titleId: 't', page: pages.buy },
-      { path: 'order', layout: 'default', titleId: 't', page: pages.order },
-    ],
+    pages: { '/buy': pages.buy, '/order': pages.order },
   },
   'user-center': {
     release: 'test',
     messages: { en: {}, 'zh-CN': {} },
-    routes: [{ path: 'dashboard', layout: 'admin', titleId: 't', page: pages.dashboard }],
+    pages: { '/admin/dashboard': pages.dashboard },
   },
   marketing: {
     release: 'test',
     messages: { en: {}, 'zh-CN': {} },
-    routes: [{ path: 'blog/:slug', layout: 'default', titleId: 't', page: pages.post }],
+    pages: { '/blog/:slug': pages.post },
   },
 };
 const loadRemoteRoutes = vi.fn((name: string) => Promise.resolve(remotes[name] as RemoteRoutesModule));
 vi.mock('./remotes.ts', () => ({ loadRemoteRoutes, prefetchRemoteOf: vi.fn() }));
 const { prefetchOnIntent, prefetchPage } = await import('./intent.ts');
+serveWorkingTreeRoutes();
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

@@ -1,11 +1,7 @@
-import { matchPath } from 'react-router';
 import { splitLocale } from '@portal/shared';
-import type { RemoteRoute } from '@portal/shared/browser';
+import { routeTable } from '../routing/route-table.ts';
 import { ownerOf } from './mounts.ts';
 import { prefetchRemoteOf, loadRemoteRoutes } from './remotes.ts';
-
-/** The full locale-less path pattern of a remote route ('admin' pages live under /admin). */
-const fullPattern = (route: RemoteRoute) => `/${[route.layout === 'admin' ? 'admin' : '', route.path].filter(Boolean).join('/')}`;
 
 const started = new Set<string>();
 
@@ -21,7 +17,10 @@ export function prefetchPage(pathname: string): void {
   started.add(path);
   prefetchRemoteOf(pathname);
   loadRemoteRoutes(owner)
-    .then((remote) => remote.routes.find((route) => matchPath({ path: fullPattern(route), end: true }, path))?.page())
+    .then((remote) => {
+      const pattern = routeTable().match(path)?.route.pattern;
+      return pattern ? remote.pages[pattern]?.() : undefined;
+    })
     .catch(() => {});
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { serveWorkingTreeRoutes } from '../test/served-routes.ts';
 import { ownerOf } from './mounts.ts';
+
+serveWorkingTreeRoutes();
 
 describe('ownerOf', () => {
   it('routes every part of the route table to its remote', () => {

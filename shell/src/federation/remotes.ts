@@ -1,6 +1,15 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseRegistry, REMOTES, type RegistryEntry, type RemoteName, splitLocale } from '@portal/shared';
+import {
+  contractProblems,
+  describeContractProblem,
+  parseRegistry,
+  REMOTES,
+  type RegistryEntry,
+  type RemoteName,
+  splitLocale,
+} from '@portal/shared';
 import type { RemoteRoutesModule } from '@portal/shared/browser';
+import { setServedRoutes } from '../routing/route-table.ts';
 import { ownerOf } from './mounts.ts';
 // The shell provides every singleton, also those only remotes import.
 import './provided.ts';
@@ -26,6 +35,8 @@ export async function initRemotes(): Promise<void> {
     console.error('remotes.json could not be loaded', e);
     registry = {};
   }
+  // The pages of the served versions: what the router, the guard and ownership go by.
+  setServedRoutes(Object.fromEntries(Object.entries(registry).map(([name, entry]) => [name, entry.routes])));
   registerRemotes(
     Object.entries(registry).map(([name, entry]) => ({
       name: REMOTES[name as RemoteName].federationName,
@@ -44,15 +55,35 @@ export class RemoteUnavailableError extends Error {
 }
 
 const pending = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+const reported = new Set<RemoteName>();
+
+/**
+ * What the shell cannot give a remote of what it was built against (another major of a shared
+ * singleton): such a remote would run against the wrong React or router. `remote deploy` refuses
+ * it; one that slips through (a shell rolled back under it) is reported once and not loaded.
+ */
+function contractFailure(name: RemoteName, entry: RegistryEntry): string | null {
+  const problems = contractProblems(__PROVIDED_VERSIONS__, entry.builtAgainst);
+  if (!problems.length) return null;
+  const message = problems.map((p) => describeContractProblem(p, name)).join('\n');
+  if (!reported.has(name)) {
+    reported.add(name);
+    console.error(`remote ${name} ${entry.version} was not loaded:\n${message}`);
+  }
+  return message;
+}
 
 /** Loads a remote's `./routes` once; a failed load is not cached, so a retry starts afresh. */
 export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   let p = pending.get(name);
   if (!p) {
     p = (async () => {
-      if (!registry[name]) throw new RemoteUnavailableError(name, 'not in the registry');
+      const entry = registry[name];
+      if (!entry) throw new RemoteUnavailableError(name, 'not in the registry');
+      const mismatch = contractFailure(name, entry);
+      if (mismatch) throw new RemoteUnavailableError(name, mismatch);
       const mod = await loadRemote<{ default: RemoteRoutesModule }>(`${REMOTES[name].federationName}/routes`);
-      if (!mod?.default?.routes) throw new RemoteUnavailableError(name, 'no routes exposed');
+      if (!mod?.default?.pages) throw new RemoteUnavailableError(name, 'no pages exposed');
       return mod.default;
     })().catch((e) => {
       pending.delete(name);

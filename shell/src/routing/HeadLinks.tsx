@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { canonicalPath, localizePath, splitLocale } from '@portal/shared';
+import { localizePath, splitLocale } from '@portal/shared';
+import { routeTable } from './route-table.ts';
 
 /** Marks the links this component owns; the server marks the ones it writes into index.html the same way. */
 const MARK = 'data-portal-head';
@@ -33,7 +34,7 @@ export function HeadLinks() {
   const { pathname } = useLocation();
   useEffect(() => {
     const { locale, path } = splitLocale(pathname);
-    const page = canonicalPath(path);
+    const page = routeTable().canonicalPath(path);
     const origin = publicOrigin();
     const links: Array<[string, string, string | null]> =
       page === null

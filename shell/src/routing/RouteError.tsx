@@ -16,6 +16,9 @@ export function RouteError() {
 
 /** A page of a remote failed (e.g. its chunk vanished after a rollback): fallback with retry. */
 export function RemotePageError({ remote }: { remote: RemoteName }) {
-  console.error(useRouteError());
+  const error = useRouteError();
+  console.error(error);
+  // A path the served manifest declares but the served code has no page for: that page is missing.
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="404" />;
   return <RemoteUnavailable remote={remote} />;
 }

@@ -2,7 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureHttp } from '@portal/shared/browser';
 import { startApiServer } from '../test/api-server.ts';
+import { serveWorkingTreeRoutes } from '../test/served-routes.ts';
 import { decide, loginPath, safeReturnPath } from './guard.ts';
+
+serveWorkingTreeRoutes();
 
 const RULES: Record<string, string> = {
   '/spring-sale': '/buy',

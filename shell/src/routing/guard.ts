@@ -1,8 +1,9 @@
 import { redirect } from 'react-router';
-import { api, localizePath, matchRoute, splitLocale } from '@portal/shared';
+import { api, localizePath, splitLocale } from '@portal/shared';
 import { callApi, isLoggedIn } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
 import { translate } from '../i18n/catalogs.ts';
+import { routeTable } from './route-table.ts';
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { target: string | null; at: number }>();
@@ -39,7 +40,7 @@ export function safeReturnPath(value: string | null): string | null {
 
 export function loginPath(returnTo: string): string {
   const { locale, path } = splitLocale(returnTo.split(/[?#]/)[0] ?? '/');
-  const guestOnly = matchRoute(path)?.route.guestOnly;
+  const guestOnly = routeTable().match(path)?.route.guestOnly;
   const query = guestOnly ? '' : `?redirect=${encodeURIComponent(returnTo)}`;
   return localizePath('/login', locale) + query;
 }
@@ -58,7 +59,7 @@ export async function decide(url: URL, loggedIn: boolean): Promise<GuardDecision
     // Rules are written without locale; a target without a prefix stays in the visitor's language.
     return { kind: 'redirect', to: splitLocale(target).explicit ? target : localizePath(target, locale) };
   }
-  const route = matchRoute(path)?.route;
+  const route = routeTable().match(path)?.route;
   if (route?.requiresAuth && !loggedIn)
     return { kind: 'redirect', to: loginPath(url.pathname + url.search + url.hash), notice: 'guard.loginFirst' };
   if (route?.guestOnly && loggedIn) return { kind: 'redirect', to: localizePath('/', locale) };

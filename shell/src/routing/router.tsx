@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
-import { type Locale, type RemoteName, splitLocale } from '@portal/shared';
-import type { LayoutName, RemoteRoute, RemoteRoutesModule } from '@portal/shared/browser';
+import { type Locale, type RemoteName, type RouteDef, type RouteLayout, splitLocale } from '@portal/shared';
+import type { PageLoader, RemoteRoutesModule } from '@portal/shared/browser';
 import { addCatalogs } from '../i18n/catalogs.ts';
 import { loadRemoteRoutes } from '../federation/remotes.ts';
 import { ownerOf } from '../federation/mounts.ts';
@@ -14,6 +14,7 @@ import { LocaleRoot } from './LocaleRoot.tsx';
 import { RemotePageError, RouteError } from './RouteError.tsx';
 import { BootFallback } from './BootFallback.tsx';
 import { guardLoader } from './guard.ts';
+import { routeTable } from './route-table.ts';
 
 /** Every route exists under three bases: Chinese without prefix, /en, and /zh-CN (SPEC section 1). */
 export const LOCALE_BASES: ReadonlyArray<{ key: string; base: string; locale: Locale }> = [
@@ -39,13 +40,21 @@ export interface RouteSources {
 
 const LAYOUTS = ['default', 'empty', 'admin'] as const;
 
-/** A remote's pages of one layout, as children of that layout's route. */
-const remoteChildren = (remote: RemoteName, module: RemoteRoutesModule, layout: LayoutName): RouteObject[] =>
-  module.routes.filter((r) => r.layout === layout && r.path !== '').map((r) => toRouteObject(r, remote, module.release));
+/** The path each layout's route sits at; a page at exactly that path is the layout's index. */
+const LAYOUT_BASE: Record<RouteLayout, string> = { default: '/', empty: '/', admin: '/admin' };
+const isLayoutIndex = (route: RouteDef) => route.pattern === LAYOUT_BASE[route.layout];
+/** A route's path below its layout's route: `/admin/static/buy` → `static/buy`, `/buy` → `buy`. */
+const pathInLayout = (route: RouteDef) => route.pattern.slice(LAYOUT_BASE[route.layout].length).replace(/^\//, '');
+
+/** A remote's pages of one layout, as its served manifest declares them, as children of that layout's route. */
+const remoteChildren = (remote: RemoteName, module: RemoteRoutesModule, layout: RouteLayout): RouteObject[] =>
+  routeTable()
+    .routes.filter((r) => r.owner === remote && r.layout === layout && !isLayoutIndex(r))
+    .map((r) => toRouteObject(r, remote, module));
 
 function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number], sources: RouteSources): RouteObject {
   const preloaded = Object.entries(sources.preloaded ?? {}) as Array<[RemoteName, RemoteRoutesModule]>;
-  const pagesOf = (layout: LayoutName) => preloaded.flatMap(([remote, module]) => remoteChildren(remote, module, layout));
+  const pagesOf = (layout: RouteLayout) => preloaded.flatMap(([remote, module]) => remoteChildren(remote, module, layout));
   return {
     id: `root:${key}`,
     path: base,
@@ -58,7 +67,7 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number], source
       {
         id: `default:${key}`,
         element: <DefaultLayout />,
-        children: [remoteIndex('marketing', 'default', sources), ...pagesOf('default'), { path: '*', element: <CatchAll /> }],
+        children: [remoteIndex('default', sources), ...pagesOf('default'), { path: '*', element: <CatchAll /> }],
       },
       {
         id: `empty:${key}`,
@@ -74,15 +83,17 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number], source
         id: `admin:${key}`,
         path: 'admin',
         element: <AdminLayout />,
-        children: [remoteIndex('user-center', 'admin', sources), ...pagesOf('admin'), { path: '*', element: <CatchAll /> }],
+        children: [remoteIndex('admin', sources), ...pagesOf('admin'), { path: '*', element: <CatchAll /> }],
       },
     ],
   };
 }
 
 /** A remote page, marked with its remote and release so ops can tell where a page came from. */
-async function remotePage(route: RemoteRoute, remote: RemoteName, release: string) {
-  const { default: Page } = await route.page();
+async function remotePage(page: PageLoader | undefined, remote: RemoteName, release: string) {
+  // The build refuses a manifest path without a page; a mismatched deploy still only 404s that page.
+  if (!page) throw new Response('', { status: 404 });
+  const { default: Page } = await page();
   return {
     element: (
       <div data-remote={remote} data-release={release} style={{ display: 'contents' }}>
@@ -92,29 +103,38 @@ async function remotePage(route: RemoteRoute, remote: RemoteName, release: strin
   };
 }
 
-function toRouteObject(route: RemoteRoute, remote: RemoteName, release: string): RouteObject {
+function toRouteObject(route: RouteDef, remote: RemoteName, module: RemoteRoutesModule): RouteObject {
   return {
-    path: route.path,
-    handle: { titleId: route.titleId, remote },
+    path: pathInLayout(route),
+    handle: { titleId: route.title, remote },
     errorElement: <RemotePageError remote={remote} />,
-    lazy: () => remotePage(route, remote, release),
+    lazy: () => remotePage(module.pages[route.pattern], remote, module.release),
   };
 }
 
 /**
  * A layout's own path (`/`, `/en`, `/admin`) matches its parent route alone, so route discovery
- * never runs for it: the shell declares these index routes and resolves the page lazily.
+ * never runs for it: the shell declares these index routes and resolves the page lazily from
+ * whichever remote's manifest claims that path.
  */
-function remoteIndex(remote: RemoteName, layout: LayoutName, sources: RouteSources): RouteObject {
+function remoteIndex(layout: RouteLayout, sources: RouteSources): RouteObject {
+  const owner = () => {
+    const route = routeTable().routes.find((r) => r.layout === layout && isLayoutIndex(r));
+    return route && route.owner !== 'shell' ? { route, remote: route.owner } : null;
+  };
+  const claimed = owner();
   return {
     index: true,
-    errorElement: <RemotePageError remote={remote} />,
+    errorElement: claimed ? <RemotePageError remote={claimed.remote} /> : <RouteError />,
     lazy: async () => {
-      const module = await sources.loadRemote(remote);
+      const found = owner();
+      if (!found) throw new Response('', { status: 404 });
+      const module = await sources.loadRemote(found.remote);
       addCatalogs(module.messages);
-      const route = module.routes.find((r) => r.path === '' && r.layout === layout);
-      if (!route) throw new Response('', { status: 404 });
-      return { ...(await remotePage(route, remote, module.release)), handle: { titleId: route.titleId, remote } };
+      return {
+        ...(await remotePage(module.pages[found.route.pattern], found.remote, module.release)),
+        handle: { titleId: found.route.title, remote: found.remote },
+      };
     },
   };
 }

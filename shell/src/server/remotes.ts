@@ -66,7 +66,7 @@ export function loadServerRemote(name: RemoteName): Promise<RemoteRoutesModule> 
   let module = modules.get(entry);
   if (!module) {
     module = loadRemote<{ default: RemoteRoutesModule }>(`${REMOTES[name].federationName}/routes`).then((mod) => {
-      if (!mod?.default?.routes) throw new Error(`${name}: its server bundle exposes no routes`);
+      if (!mod?.default?.pages) throw new Error(`${name}: its server bundle exposes no pages`);
       return mod.default;
     });
     modules.set(entry, module);

@@ -18,6 +18,7 @@ import '../zod-without-eval.ts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { ownerOf } from '../federation/mounts.ts';
 import { addCatalogs } from '../i18n/catalogs.ts';
+import { setServedRoutes } from '../routing/route-table.ts';
 import { portalRoutes } from '../routing/router.tsx';
 import { loadServerRemote, selectRemoteVersions } from './remotes.ts';
 
@@ -46,6 +47,7 @@ function serverQueryClient(): QueryClient {
  */
 async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<PageRenderResult> {
   selectRemoteVersions(remotes);
+  setServedRoutes(Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote?.routes ?? []])));
   const location = new URL(url, ORIGIN);
   const owner = ownerOf(splitLocale(location.pathname).path);
   const preloaded: Partial<Record<RemoteName, RemoteRoutesModule>> = {};

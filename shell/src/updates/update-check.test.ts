@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { registryChanged, shellChanged } from './update-check.ts';
 
-const entry = (version: string) => ({ version, manifest: `/remotes/x/${version}/mf-manifest.json` });
+const entry = (version: string) => ({
+  version,
+  manifest: `/remotes/x/${version}/mf-manifest.json`,
+  routes: [],
+  builtAgainst: {},
+});
 
 describe('update detection', () => {
   it('sees a deployed or rolled-back remote', () => {

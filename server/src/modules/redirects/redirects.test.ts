@@ -5,7 +5,7 @@ import { findRedirect, listRedirects, normalizeRedirectPath, redirectLocation, r
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ remotes: true });
   await setRedirect(t.database.db, { path: '/old-buy', target: '/en/buy' });
   await setRedirect(t.database.db, { path: '/promo', target: 'https://campaign.example.com/2026?src=portal', note: 'campaign' });
 });

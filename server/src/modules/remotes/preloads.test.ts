@@ -40,7 +40,7 @@ describe('remote preload hints', () => {
       'mf-manifest.json': MANIFEST,
       'route-chunks.json': { '/buy': ['static/js/async/buy.js', 'static/js/async/__federation_expose_routes.1.js'] },
     });
-    const hints = await remotePreloads(registry('v1'), { devRemotes: false })('checkout', '/buy', log);
+    const hints = await remotePreloads(registry('v1'), { devRemotes: false })('checkout', 'v1', '/buy', log);
     expect(hints).toEqual([
       { href: '/remotes/checkout/v1/mf-manifest.json', as: 'fetch' },
       { href: '/remotes/checkout/v1/remoteEntry.js', as: 'script' },
@@ -59,18 +59,17 @@ describe('remote preload hints', () => {
     expect((await readVersionAssets(join(dir, 'checkout', 'v1'))).pages).toEqual({});
   });
 
-  it('gives none for dev servers, a remote without a current version, or unreadable files (logged)', async () => {
-    expect(await remotePreloads(registry('v1'), { devRemotes: true })('checkout', '/buy', log)).toEqual([]);
-    expect(await remotePreloads(registry(null), { devRemotes: false })('checkout', '/buy', log)).toEqual([]);
-    expect(await remotePreloads(registry('v1'), { devRemotes: false })('checkout', '/buy', log)).toEqual([]);
+  it('gives none for dev servers or unreadable files (logged)', async () => {
+    expect(await remotePreloads(registry('v1'), { devRemotes: true })('checkout', 'v1', '/buy', log)).toEqual([]);
+    expect(await remotePreloads(registry('v1'), { devRemotes: false })('checkout', 'v1', '/buy', log)).toEqual([]);
     expect(log.warn).toHaveBeenCalled();
   });
 
   it('reads the files of a version once', async () => {
     await version({ 'mf-manifest.json': MANIFEST });
     const preloads = remotePreloads(registry('v1'), { devRemotes: false });
-    await preloads('checkout', '/buy', log);
+    await preloads('checkout', 'v1', '/buy', log);
     await rm(join(dir, 'checkout'), { recursive: true });
-    expect(await preloads('checkout', '/order', log)).toHaveLength(3);
+    expect(await preloads('checkout', 'v1', '/order', log)).toHaveLength(3);
   });
 });

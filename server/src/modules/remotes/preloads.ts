@@ -51,18 +51,16 @@ export async function readVersionAssets(dir: string): Promise<VersionAssets> {
 }
 
 /**
- * Preload hints for a page of a remote: the manifest of its current version, its entry, its routes
- * module and the page's own chunks, the files the shell would otherwise request one after the other
- * once its own code has run. Empty for remote dev servers, a remote without a current version, or
- * a version whose files cannot be read (logged; the page still works, only later).
+ * Preload hints for a page of a remote version: its manifest, its entry, its routes module and the
+ * page's own chunks, the files the shell would otherwise request one after the other once its own
+ * code has run. Empty for remote dev servers, or a version whose files cannot be read (logged; the
+ * page still works, only later).
  */
-export function remotePreloads(registry: RemoteRegistry, { devRemotes }: { devRemotes: boolean }) {
+export function remotePreloads(registry: Pick<RemoteRegistry, 'versionDir'>, { devRemotes }: { devRemotes: boolean }) {
   const versions = new Map<string, Promise<VersionAssets>>();
-  return async (owner: RemoteName, pattern: string, log: FastifyBaseLogger): Promise<PreloadHint[]> => {
+  return async (owner: RemoteName, version: string, pattern: string, log: FastifyBaseLogger): Promise<PreloadHint[]> => {
     if (devRemotes) return [];
     try {
-      const version = (await registry.readServable()).registry.remotes[owner]?.current;
-      if (!version) return [];
       const key = `${owner}/${version}`;
       let assets = versions.get(key);
       if (!assets) {

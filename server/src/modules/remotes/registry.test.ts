@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeDist } from '../../test/dist.ts';
+import { fixtureManifest, writeDist } from '../../test/dist.ts';
 import { createRemoteRegistry, type RemoteRegistry } from './registry.ts';
 
 let dir: string;
@@ -64,9 +64,13 @@ describe('publishRemote', () => {
   it('reuses a version with the same files instead of copying again', async () => {
     const first = await registry.publishRemote('marketing', await dist('a'), { activate: true });
     const firstStat = await stat(join(registry.versionDir('marketing', first.version), 'mf-manifest.json'));
-    const again = await registry.publishRemote('marketing', await dist('a-copy', { 'static/js/main.js': 'console.log("a")' }), {
-      activate: true,
-    });
+    const again = await registry.publishRemote(
+      'marketing',
+      await dist('a-copy', { 'static/js/main.js': 'console.log("a")', 'remote-manifest.json': fixtureManifest('dist-a') }),
+      {
+        activate: true,
+      },
+    );
     expect(again).toEqual({ version: first.version, reused: true, activated: true });
     const againStat = await stat(join(registry.versionDir('marketing', first.version), 'mf-manifest.json'));
     expect(againStat.ino).toBe(firstStat.ino);
@@ -123,6 +127,72 @@ describe('publishRemote', () => {
     await mkdir(join(registry.root, 'marketing', '.tmp-20250101000000-deadbeef-1'), { recursive: true });
     await registry.publishRemote('marketing', await dist('a'), { activate: true });
     expect((await readdir(join(registry.root, 'marketing'))).filter((e) => e.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('what a version declares', () => {
+  const withPaths = (label: string, paths: string[], extra: Record<string, string> = {}) =>
+    dist(label, { 'static/js/main.js': label, 'remote-manifest.json': fixtureManifest(label, paths), ...extra });
+
+  it('refuses a dist without a route manifest, or with a malformed one naming the field', async () => {
+    const bare = await dist('bare');
+    await rm(join(bare, 'remote-manifest.json'));
+    await expect(registry.publishRemote('marketing', bare, { activate: true })).rejects.toThrow(/no remote-manifest\.json/);
+    const bad = JSON.parse(fixtureManifest('x'));
+    bad.routes[0].layout = 'sidebar';
+    await expect(
+      registry.publishRemote('marketing', await dist('bad', { 'remote-manifest.json': JSON.stringify(bad) }), { activate: true }),
+    ).rejects.toThrow(/routes\.0\.layout/);
+    expect(await state()).toEqual({});
+  });
+
+  it('refuses to make live a version claiming a path another remote serves, naming both', async () => {
+    const { version: theirs } = await registry.publishRemote('marketing', await withPaths('m', ['/offers', '/']), {
+      activate: true,
+    });
+    const attempt = registry.publishRemote('checkout', await withPaths('c', ['/buy', '/Offers']), { activate: true });
+    await expect(attempt).rejects.toMatchObject({ kind: 'route-conflict' });
+    await expect(attempt).rejects.toThrow(new RegExp(`/offers is claimed by checkout \\S+ and marketing ${theirs}`, 'i'));
+    const checkout = (await state()).checkout;
+    // Published (a fixed deploy reuses nothing stale) but not live.
+    expect(checkout?.current).toBeNull();
+    expect(checkout?.history).toHaveLength(1);
+    expect((await state()).marketing?.current).toBe(theirs);
+    // Without the path it goes live.
+    await registry.publishRemote('checkout', await withPaths('c2', ['/buy']), { activate: true });
+    expect((await state()).checkout?.current).not.toBeNull();
+  });
+
+  it("refuses a path of the shell's own pages", async () => {
+    await expect(registry.publishRemote('marketing', await withPaths('m', ['/login']), { activate: true })).rejects.toThrow(
+      /\/login is a page of the shell/,
+    );
+  });
+
+  it('refuses a rollback that would bring back a path another remote now serves', async () => {
+    const old = await registry.publishRemote('marketing', await withPaths('m1', ['/', '/offers']), { activate: true });
+    await registry.publishRemote('marketing', await withPaths('m2', ['/']), { activate: true });
+    await registry.publishRemote('checkout', await withPaths('c', ['/offers']), { activate: true });
+    await expect(registry.rollback('marketing')).rejects.toThrow(/\/offers is claimed by marketing/);
+    await expect(registry.rollback('marketing', old.version)).rejects.toMatchObject({ kind: 'route-conflict' });
+  });
+
+  it('refuses a remote built against another major of a shared package than the shell provides', async () => {
+    const strict = createRemoteRegistry(join(dir, 'data'), { providedVersions: async () => ({ react: '19.3.1', zod: '4.6.7' }) });
+    const manifest = JSON.parse(fixtureManifest('old'));
+    manifest.builtAgainst = { react: '18.2.0', zod: '4.1.0' };
+    const attempt = strict.publishRemote('checkout', await dist('old', { 'remote-manifest.json': JSON.stringify(manifest) }), {
+      activate: true,
+    });
+    await expect(attempt).rejects.toMatchObject({ kind: 'version-mismatch' });
+    await expect(attempt).rejects.toThrow(/react: the shell provides 19\.3\.1 but checkout was built against 18\.2\.0/);
+    expect((await state()).checkout?.current).toBeNull();
+    // A minor or patch apart is fine.
+    manifest.builtAgainst = { react: '19.4.0', zod: '4.6.7' };
+    const ok = await strict.publishRemote('checkout', await dist('new', { 'remote-manifest.json': JSON.stringify(manifest) }), {
+      activate: true,
+    });
+    expect(ok.activated).toBe(true);
   });
 });
 

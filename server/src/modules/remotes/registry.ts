@@ -1,9 +1,26 @@
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isRemoteName, REMOTE_NAMES, type RemoteName, remoteVersion } from '@portal/shared';
+import {
+  contractProblems,
+  describeContractProblem,
+  isRemoteName,
+  type ManifestRoute,
+  PROVIDED_VERSIONS_FILE,
+  parseRemoteManifest,
+  REMOTE_MANIFEST_FILE,
+  REMOTE_NAMES,
+  type RemoteManifest,
+  type RemoteName,
+  remoteVersion,
+  routeConflicts,
+  sharedVersions,
+} from '@portal/shared';
 import { precompressDir } from '@portal/shared/precompress';
 import { z } from 'zod';
 import { copyFiles, hashFiles, isDirectory, listFiles, withFileLock, writeFileAtomic } from './files.ts';
+
+/** Build facts beside a version's manifest (shared/build/route-manifests.ts): not part of its content hash. */
+export const BUILD_INFO_FILE = 'build-info.json';
 
 /**
  * The remote registry on disk: `${DATA_DIR}/remotes/registry.json` says which version of each remote
@@ -67,7 +84,14 @@ const registryFile = z.object({
 
 export type Registry = { remotes: Partial<Record<RemoteName, RemoteState>> };
 
-export type RegistryErrorKind = 'malformed' | 'unknown-remote' | 'invalid-dist' | 'unknown-version' | 'no-previous-version';
+export type RegistryErrorKind =
+  | 'malformed'
+  | 'unknown-remote'
+  | 'invalid-dist'
+  | 'unknown-version'
+  | 'no-previous-version'
+  | 'route-conflict'
+  | 'version-mismatch';
 
 export class RegistryError extends Error {
   constructor(
@@ -160,7 +184,39 @@ function assertRemoteName(name: string): asserts name is RemoteName {
 /** `20250314093005` in UTC: sorts in deploy order and reads as a date. */
 const stamp = (date: Date) => date.toISOString().replace(/\D/g, '').slice(0, 14);
 
-export function createRemoteRegistry(dataDir: string): RemoteRegistry {
+interface Dist {
+  files: string[];
+  hash: string;
+  manifest: RemoteManifest;
+}
+
+/** The versions of a remote some visitors are served: the current one (and a staged one). */
+function liveVersions(state: RemoteState | undefined): string[] {
+  return state?.current ? [state.current] : [];
+}
+
+export interface RemoteRegistryOptions {
+  /**
+   * The exact versions of the shared singletons the current shell provides (its build's
+   * shared-versions.json); null when no shell is built, and then the contract is not checked.
+   */
+  providedVersions?: () => Promise<Record<string, string> | null>;
+}
+
+const readJsonFile = async (file: string): Promise<unknown> => JSON.parse(await readFile(file, 'utf8'));
+
+/** What the shell built in `shellDist` provides (its shared-versions.json); null when it is not built. */
+export async function readProvidedVersions(shellDist: string): Promise<Record<string, string> | null> {
+  const file = join(shellDist, PROVIDED_VERSIONS_FILE);
+  try {
+    return sharedVersions.parse(await readJsonFile(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new RegistryError('malformed', `${file} is unreadable (${(err as Error).message}): rebuild the shell`);
+  }
+}
+
+export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOptions = {}): RemoteRegistry {
   const root = join(dataDir, 'remotes');
   const registryPath = join(root, 'registry.json');
   const lockPath = join(root, 'registry.lock');
@@ -189,20 +245,92 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     return withFileLock(lockPath, fn);
   }
 
-  async function scanDist(distDir: string): Promise<{ files: string[]; hash: string }> {
+  async function scanDist(distDir: string): Promise<Dist> {
     if (!(await isDirectory(distDir)))
       throw new RegistryError('invalid-dist', `${distDir} is not a directory: build the remote first`);
-    const files = await listFiles(distDir);
+    const all = await listFiles(distDir);
     // Without its manifest a version cannot be loaded by the shell: refuse to publish it.
-    if (!files.includes('mf-manifest.json')) throw new RegistryError('invalid-dist', `${distDir} has no mf-manifest.json`);
-    return { files, hash: await hashFiles(distDir, files) };
+    if (!all.includes('mf-manifest.json')) throw new RegistryError('invalid-dist', `${distDir} has no mf-manifest.json`);
+    // Without its route manifest it would serve no pages at all.
+    if (!all.includes(REMOTE_MANIFEST_FILE))
+      throw new RegistryError(
+        'invalid-dist',
+        `${distDir} has no ${REMOTE_MANIFEST_FILE}: rebuild the remote with the current build configuration`,
+      );
+    let manifest: RemoteManifest;
+    try {
+      manifest = parseRemoteManifest(
+        await readJsonFile(join(distDir, REMOTE_MANIFEST_FILE)),
+        join(distDir, REMOTE_MANIFEST_FILE),
+      );
+    } catch (err) {
+      throw new RegistryError('invalid-dist', (err as Error).message);
+    }
+    // Build facts (time, commit) differ between identical builds: they do not make a new version.
+    const files = all.filter((f) => f !== BUILD_INFO_FILE);
+    return { files: all, hash: await hashFiles(distDir, files), manifest };
+  }
+
+  /** The manifest of a published version; null for a version published before manifests existed. */
+  async function versionManifest(name: RemoteName, version: string): Promise<RemoteManifest | null> {
+    try {
+      return parseRemoteManifest(await readJsonFile(join(versionDir(name, version), REMOTE_MANIFEST_FILE)));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Refuses to make `manifest` the live version of `name` when another remote's live or staged
+   * version claims one of its paths, or when the shell cannot provide what it was built against.
+   */
+  async function assertCanGoLive(registry: Registry, name: RemoteName, version: string, manifest: RemoteManifest | null) {
+    if (!manifest) return;
+    const routes: Partial<Record<RemoteName, readonly ManifestRoute[]>> = { [name]: manifest.routes };
+    const versionsOf: Partial<Record<RemoteName, string>> = { [name]: version };
+    for (const other of REMOTE_NAMES) {
+      if (other === name) continue;
+      for (const live of liveVersions(registry.remotes[other])) {
+        const theirs = await versionManifest(other, live);
+        if (!theirs) continue;
+        const conflicts = routeConflicts({ [name]: manifest.routes, [other]: theirs.routes });
+        if (conflicts.length) {
+          routes[other] = theirs.routes;
+          versionsOf[other] = live;
+          const described = conflicts.map(
+            (c) =>
+              `${c.path} is claimed by ${c.owners.map((o) => (o === 'shell' ? 'the shell' : `${o} ${versionsOf[o as RemoteName]}`)).join(' and ')}`,
+          );
+          throw new RegistryError(
+            'route-conflict',
+            `${name} ${version} cannot go live: ${described.join('; ')}. Remove the path from one of them (its routes.json) and deploy again.`,
+          );
+        }
+      }
+    }
+    const shellOnly = routeConflicts({ [name]: manifest.routes });
+    if (shellOnly.length)
+      throw new RegistryError(
+        'route-conflict',
+        `${name} ${version} cannot go live: ${shellOnly.map((c) => `${c.path} is a page of the shell`).join('; ')}.`,
+      );
+    const provided = await options.providedVersions?.();
+    if (provided) {
+      const problems = contractProblems(provided, manifest.builtAgainst);
+      if (problems.length)
+        throw new RegistryError(
+          'version-mismatch',
+          `${name} ${version} cannot go live:\n${problems.map((p) => `  ${describeContractProblem(p, name)}`).join('\n')}`,
+        );
+    }
   }
 
   /** Must run under the lock. `activate` decides from the remote's state whether to make it current. */
   async function publishLocked(
     name: RemoteName,
     distDir: string,
-    dist: { files: string[]; hash: string },
+    dist: Dist,
     activate: (state: RemoteState | undefined) => boolean,
     now: Date,
     pin: boolean,
@@ -241,6 +369,15 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
     }
 
     const activated = state.current === version || activate(state);
+    if (activated && state.current !== version) {
+      try {
+        await assertCanGoLive(registry, name, version, dist.manifest);
+      } catch (err) {
+        // Published but not live: the files stay, so a later deploy after the fix reuses nothing stale.
+        if (!reused) await write({ remotes: { ...registry.remotes, [name]: state } });
+        throw err;
+      }
+    }
     const changed = !reused || (activated && (state.current !== version || state.pinned !== pin));
     if (activated) {
       if (state.current !== version) state.live = goLive(state, version);
@@ -324,6 +461,7 @@ export function createRemoteRegistry(dataDir: string): RemoteRegistry {
         }
         if (!(await isDirectory(versionDir(name, to))))
           throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
+        await assertCanGoLive(registry, name, to, await versionManifest(name, to));
         await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to, pinned: true, live } } });
         return { from, to };
       });

@@ -28,7 +28,15 @@ describe('GET /remotes.json', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toEqual({
-      remotes: { marketing: { version, manifest: `/remotes/marketing/${version}/mf-manifest.json` } },
+      remotes: {
+        marketing: {
+          version,
+          manifest: `/remotes/marketing/${version}/mf-manifest.json`,
+          // The version's route manifest: the pages the browser routes and guards by.
+          routes: [expect.objectContaining({ path: '/fixture-dist-marketing', access: 'public' })],
+          builtAgainst: { react: '19.3.1' },
+        },
+      },
     });
   });
 
@@ -58,12 +66,18 @@ describe('GET /remotes.json', () => {
     try {
       const res = await dev.app.inject('/remotes.json');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.json().remotes).toEqual({
-        marketing: { version: 'dev', manifest: 'http://localhost:3001/mf-manifest.json' },
-        checkout: { version: 'dev', manifest: 'http://localhost:3002/mf-manifest.json' },
-        'user-center': { version: 'dev', manifest: 'http://localhost:3003/mf-manifest.json' },
-        'static-ip': { version: 'dev', manifest: 'http://localhost:3004/mf-manifest.json' },
+      const remotes = res.json().remotes;
+      expect(
+        Object.fromEntries(Object.entries(remotes).map(([name, r]) => [name, (r as { manifest: string }).manifest])),
+      ).toEqual({
+        marketing: 'http://localhost:3001/mf-manifest.json',
+        checkout: 'http://localhost:3002/mf-manifest.json',
+        'user-center': 'http://localhost:3003/mf-manifest.json',
+        'static-ip': 'http://localhost:3004/mf-manifest.json',
       });
+      // The working tree's routes.json of each remote, as its dev server builds it.
+      expect(remotes.checkout.version).toBe('dev');
+      expect(remotes.checkout.routes.map((r: { path: string }) => r.path)).toContain('/buy');
     } finally {
       await dev.close();
     }

@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { workingTreeServed } from '../../test/dist.ts';
+import type { ServedSet } from '../remotes/served.ts';
 import { compileTemplate, escapeHtml, headTags, type PageHead, preloadTags, resolvePageHead } from './head.ts';
 import { renderRobots } from './robots.ts';
 import { escapeXml, renderSitemap, sitemapPages, sitemapRoutes, w3cDate } from './sitemap.ts';
@@ -131,6 +133,10 @@ describe('preloadTags', () => {
 });
 
 describe('resolvePageHead', () => {
+  let served: ServedSet;
+  beforeAll(async () => {
+    served = await workingTreeServed();
+  });
   const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
   const brokenDb = {
     select() {
@@ -139,7 +145,7 @@ describe('resolvePageHead', () => {
   } as unknown as Db;
 
   it('titles the page with the default site when the site settings cannot be read', async () => {
-    const ctx = { db: brokenDb, content: { findPostMeta: vi.fn() }, hostname: 'x.test', base: 'https://x.test', log };
+    const ctx = { db: brokenDb, content: { findPostMeta: vi.fn() }, hostname: 'x.test', base: 'https://x.test', log, served };
     const { status, head } = await resolvePageHead(ctx, '/en/buy');
     expect(status).toBe(200);
     expect(head.siteName).toBe('NovaProxy');
@@ -156,12 +162,13 @@ describe('resolvePageHead', () => {
       hostname: 'x',
       base: '',
       log,
+      served,
       preloads,
     };
     expect((await resolvePageHead(ctx, '/en/blog/some-post')).head.preloads).toEqual(hints);
-    expect(preloads).toHaveBeenLastCalledWith('marketing', '/blog/:slug', log);
+    expect(preloads).toHaveBeenLastCalledWith('marketing', 'test', '/blog/:slug', log);
     expect((await resolvePageHead(ctx, '/admin/dashboard')).head.preloads).toEqual(hints);
-    expect(preloads).toHaveBeenLastCalledWith('user-center', '/admin/dashboard', log);
+    expect(preloads).toHaveBeenLastCalledWith('user-center', 'test', '/admin/dashboard', log);
     preloads.mockClear();
     expect((await resolvePageHead(ctx, '/login')).head.preloads).toEqual([]);
     expect((await resolvePageHead(ctx, '/no-such-page')).head.preloads).toBeUndefined();
@@ -171,7 +178,7 @@ describe('resolvePageHead', () => {
   it('serves the generic post head when the post lookup fails, and 404 when there is no post', async () => {
     const failing = vi.fn().mockRejectedValue(new Error('boom'));
     const failed = await resolvePageHead(
-      { db: brokenDb, content: { findPostMeta: failing }, hostname: 'x', base: '', log },
+      { db: brokenDb, content: { findPostMeta: failing }, hostname: 'x', base: '', log, served },
       '/blog/x',
     );
     expect(failed.status).toBe(200);
@@ -181,7 +188,7 @@ describe('resolvePageHead', () => {
 
     const none = vi.fn().mockResolvedValue(null);
     const missing = await resolvePageHead(
-      { db: brokenDb, content: { findPostMeta: none }, hostname: 'x', base: '', log },
+      { db: brokenDb, content: { findPostMeta: none }, hostname: 'x', base: '', log, served },
       '/en/blog/y',
     );
     expect(missing.status).toBe(404);
@@ -190,8 +197,12 @@ describe('resolvePageHead', () => {
 });
 
 describe('sitemap documents', () => {
+  let served: ServedSet;
+  beforeAll(async () => {
+    served = await workingTreeServed();
+  });
   it('lists the public pages without parameters, login or /h5', () => {
-    expect(sitemapRoutes().map((r) => r.pattern)).toEqual([
+    expect(sitemapRoutes(served.table).map((r) => r.pattern)).toEqual([
       '/',
       '/service',
       '/use-scene',
@@ -212,16 +223,22 @@ describe('sitemap documents', () => {
       { slug: 'b-post', updatedAt: new Date('2026-03-01T00:00:00Z') },
       { slug: 'a-post', updatedAt: new Date('2026-04-01T00:00:00Z') },
     ];
-    const pages = sitemapPages({ posts, releasedAt: (owner) => (owner === 'marketing' ? marketing : null), startedAt });
+    const pages = sitemapPages({
+      table: served.table,
+      posts,
+      releasedAt: (owner) => (owner === 'marketing' ? marketing : null),
+      startedAt,
+    });
     const byPath = Object.fromEntries(pages.map((p) => [p.path, p.lastmod]));
     expect(byPath['/']).toEqual(marketing);
     expect(byPath['/buy']).toEqual(startedAt);
     expect(byPath['/blog']).toEqual(posts[1]!.updatedAt);
     expect(byPath['/blog/b-post']).toEqual(posts[0]!.updatedAt);
     expect(pages.slice(-2).map((p) => p.path)).toEqual(['/blog/a-post', '/blog/b-post']);
-    expect(sitemapPages({ posts: [], releasedAt: () => null, startedAt }).find((p) => p.path === '/blog')?.lastmod).toEqual(
-      startedAt,
-    );
+    expect(
+      sitemapPages({ table: served.table, posts: [], releasedAt: () => null, startedAt }).find((p) => p.path === '/blog')
+        ?.lastmod,
+    ).toEqual(startedAt);
   });
 
   it('renders one url per page and locale with its alternates', () => {

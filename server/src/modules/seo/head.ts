@@ -1,13 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import {
   type Catalog,
-  canonicalPath,
+  DEFAULT_DESCRIPTION_ID,
   isRemoteName,
   type Locale,
   localizePath,
-  matchRoute,
   NOT_FOUND_META,
-  pageMetaFor,
   type RemoteName,
   SSR_STATE_ELEMENT_ID,
   sharedMessages,
@@ -16,6 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { PreloadHint } from '../remotes/preloads.ts';
+import type { ServedSet } from '../remotes/served.ts';
 import type { RenderedPage } from '../ssr/page-renderer.ts';
 import type { PostMeta, SeoContent } from './content.ts';
 import { DEFAULT_SITE } from '../system/seed.ts';
@@ -190,10 +189,6 @@ export function indexTemplateLoader(file: string): () => Promise<IndexTemplate |
 }
 
 /** Pages kept out of search results: behind login, the mobile payment flow, the order page. */
-export function isNoindexPattern(pattern: string, requiresAuth: boolean): boolean {
-  return requiresAuth || pattern === '/order' || pattern === '/h5' || pattern.startsWith('/h5/');
-}
-
 /** The separator of the shell's DocumentTitle ("title.suffix": "{title} - {site}"), in both languages. */
 export const documentTitle = (title: string, site: string) => `${title} - ${site}`;
 
@@ -205,8 +200,10 @@ export interface PageHeadContext {
   /** The public origin of absolute URLs (app.publicOrigins, plugins/public-origin.ts). */
   base: string;
   log: FastifyBaseLogger;
+  /** The remote versions this visitor is served: which pages exist, their titles. */
+  served: ServedSet;
   /** Preload hints of a remote's page (modules/remotes/preloads.ts); none when absent. */
-  preloads?: (owner: RemoteName, pattern: string, log: FastifyBaseLogger) => Promise<PreloadHint[]>;
+  preloads?: (owner: RemoteName, version: string, pattern: string, log: FastifyBaseLogger) => Promise<PreloadHint[]>;
 }
 
 /** The site's name in `locale`: one query on site_settings; the default site's if that fails. */
@@ -227,12 +224,16 @@ async function siteName(ctx: PageHeadContext, locale: Locale): Promise<string> {
 export async function resolvePageHead(ctx: PageHeadContext, path: string): Promise<{ status: 200 | 404; head: PageHead }> {
   const { locale, path: bare } = splitLocale(path);
   const messages: Catalog = sharedMessages[locale];
-  const text = (id: string) => messages[id] ?? '';
-  const match = matchRoute(bare);
+  // A manifest's texts first: a remote can title a page the shared catalog has never heard of.
+  const text = (id: string) => ctx.served.text(id, locale) ?? messages[id] ?? '';
+  const match = ctx.served.table.match(bare);
   const owner = match?.route.owner;
-  // Read beside the site name and the post (a registry read, then cached files of the version).
+  const version = owner && isRemoteName(owner) ? ctx.served.remotes[owner]?.version : undefined;
+  // Read beside the site name and the post (cached files of the version).
   const preloadLookup =
-    match && owner && ctx.preloads && isRemoteName(owner) ? ctx.preloads(owner, match.route.pattern, ctx.log) : null;
+    match && owner && version && ctx.preloads && isRemoteName(owner)
+      ? ctx.preloads(owner, version, match.route.pattern, ctx.log)
+      : null;
   // Both queries of a blog post at once.
   const siteLookup = siteName(ctx, locale);
   const post = match?.route.pattern === '/blog/:slug' ? await findPost(ctx, match.params.slug ?? '', locale) : undefined;
@@ -257,22 +258,18 @@ export async function resolvePageHead(ctx: PageHeadContext, path: string): Promi
 
   const { route } = match;
   const preloads = (await preloadLookup) ?? [];
-  const own = canonicalPath(bare) ?? '/';
-  const ids = pageMetaFor(route.pattern);
-  // Pages without messages of their own (the user centre, /order, /h5) are titled like the shell
-  // titles them before their remote loads: the site name, with the home page's description.
-  const pageTitle = post?.title ?? (ids ? text(ids.titleId) : site);
-  const fallbackDescription = text((ids ?? pageMetaFor('/')!).descriptionId);
+  const own = ctx.served.table.canonicalPath(bare) ?? '/';
+  const pageTitle = post?.title ?? text(route.title);
   return {
     status: 200,
     head: {
       locale,
-      title: ids ? documentTitle(pageTitle, site) : site,
+      title: documentTitle(pageTitle, site),
       pageTitle,
-      description: post?.summary.replace(/\s+/g, ' ').trim() || fallbackDescription,
+      description: post?.summary.replace(/\s+/g, ' ').trim() || text(route.description ?? DEFAULT_DESCRIPTION_ID),
       siteName: site,
       urls: { 'zh-CN': ctx.base + localizePath(own, 'zh-CN'), en: ctx.base + localizePath(own, 'en') },
-      noindex: isNoindexPattern(route.pattern, route.requiresAuth),
+      noindex: !route.indexable,
       article: post ? { publishedAt: post.publishedAt, updatedAt: post.updatedAt, tags: post.tags } : null,
       preloads,
     },

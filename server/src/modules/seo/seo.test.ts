@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sharedMessages } from '@portal/shared';
 import { XMLParser } from 'fast-xml-parser';
@@ -39,8 +39,8 @@ let t: TestApp;
 /** The same database served without PUBLIC_BASE_URL: URLs on http://localhost:8080 or a configured substation. */
 let own: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_BASE_URL: `${BASE}/` } });
-  own = await createTestApp({ database: t.database });
+  t = await createTestApp({ env: { PUBLIC_BASE_URL: `${BASE}/` }, remotes: true });
+  own = await createTestApp({ database: t.database, remotes: true });
   for (const app of [t, own]) {
     await mkdir(app.config.shellDist, { recursive: true });
     await writeFile(join(app.config.shellDist, 'index.html'), INDEX);
@@ -185,9 +185,9 @@ describe('page heads', () => {
     expect(body.match(/name="robots"/g)).toHaveLength(1);
   });
 
-  it('titles pages without messages of their own with the site name', async () => {
+  it("titles the user centre's pages by their manifest, with the home description", async () => {
     const { body } = await get('/en/admin/dashboard');
-    expect(title(body)).toBe('NovaProxy');
+    expect(title(body)).toBe('Dashboard - NovaProxy');
     expect(decoded(meta(body, 'name', 'description'))).toBe(en['shared.seo.home.description']);
   });
 
@@ -300,23 +300,12 @@ describe('/sitemap.xml', () => {
 
   it('dates posts by their update, /blog by the newest post, other pages by the live marketing release', async () => {
     const deployedAt = '2026-05-06T07:08:09.000Z';
-    const remotes = join(t.config.dataDir, 'remotes');
-    await mkdir(remotes, { recursive: true });
-    await writeFile(
-      join(remotes, 'registry.json'),
-      JSON.stringify({
-        remotes: {
-          marketing: {
-            current: '20260506070809-abcdef01',
-            history: [
-              { version: '20260101000000-00000000', deployedAt: '2026-01-01T00:00:00.000Z', hash: '0'.repeat(64) },
-              { version: '20260506070809-abcdef01', deployedAt, hash: 'a'.repeat(64) },
-            ],
-            pinned: false,
-          },
-        },
-      }),
-    );
+    // The registry as published for this app (every remote current), with marketing's release time set.
+    const file = join(t.config.dataDir, 'remotes', 'registry.json');
+    const registry = JSON.parse(await readFile(file, 'utf8'));
+    const marketing = registry.remotes.marketing;
+    for (const entry of marketing.history) if (entry.version === marketing.current) entry.deployedAt = deployedAt;
+    await writeFile(file, JSON.stringify(registry));
     const posts = await listPostsForSitemap(t.database.db);
     const newest = new Date(Math.max(...posts.map((p) => p.updatedAt.getTime())));
     const ours = posts.find((p) => p.slug === 'seo-test-adspower-setup')!;
@@ -327,7 +316,7 @@ describe('/sitemap.xml', () => {
     expect(lastmod('/en')).toBe('2026-05-06T07:08:09Z');
     expect(lastmod('/blog')).toBe(w3c(newest));
     expect(lastmod('/en/blog/seo-test-adspower-setup')).toBe(w3c(ours.updatedAt));
-    // checkout has no release in this registry: /buy falls back to the server's start.
+    // /buy is checkout's: dated by checkout's release, not marketing's.
     expect(lastmod('/buy')).not.toBe('2026-05-06T07:08:09Z');
   });
 

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, localizePath, ROUTE_TABLE, type RouteDef, type RouteOwner } from '@portal/shared';
+import { LOCALES, type Locale, localizePath, type RouteDef, type RouteOwner, type RouteTable } from '@portal/shared';
 
 /** Text for XML character data or a quoted attribute. */
 export function escapeXml(value: string): string {
@@ -9,13 +9,11 @@ export function escapeXml(value: string): string {
 export const w3cDate = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
 
 /**
- * The pages a search engine should find on its own: public (not behind login, not the guest-only
- * auth screens, not the /h5 payment flow) and without parameters. Blog posts are added one by one.
+ * The pages a search engine should find on its own: those whose owner's manifest lists them for the
+ * sitemap (public, indexable, without parameters). Blog posts are added one by one.
  */
-export function sitemapRoutes(): RouteDef[] {
-  return ROUTE_TABLE.filter(
-    (r) => !r.requiresAuth && !r.guestOnly && r.pattern !== '/h5' && !r.pattern.startsWith('/h5/') && !r.pattern.includes(':'),
-  );
+export function sitemapRoutes(table: RouteTable): RouteDef[] {
+  return table.routes.filter((r) => r.sitemap);
 }
 
 export interface SitemapPage {
@@ -25,6 +23,8 @@ export interface SitemapPage {
 }
 
 export interface SitemapSources {
+  /** The pages of the versions everyone is served. */
+  table: RouteTable;
   posts: ReadonlyArray<{ slug: string; updatedAt: Date }>;
   /** When the live release of a page's owner was published; null when unknown. */
   releasedAt: (owner: RouteOwner) => Date | null;
@@ -41,9 +41,9 @@ export interface SitemapSources {
  *   marketing for the landing pages, checkout for /buy); the server's start time when the
  *   registry does not say (dev remotes, no release published yet, unreadable registry).
  */
-export function sitemapPages({ posts, releasedAt, startedAt }: SitemapSources): SitemapPage[] {
+export function sitemapPages({ table, posts, releasedAt, startedAt }: SitemapSources): SitemapPage[] {
   const newest = posts.reduce<Date | null>((max, p) => (max && max >= p.updatedAt ? max : p.updatedAt), null);
-  const pages = sitemapRoutes().map((route) => ({
+  const pages = sitemapRoutes(table).map((route) => ({
     path: route.pattern,
     lastmod: (route.pattern === '/blog' && newest) || releasedAt(route.owner) || startedAt,
   }));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { publishWorkingTreeRemotes, workingTreeServed } from '../../test/dist.ts';
 import { DEFAULT_SITE } from '../system/seed.ts';
 import { siteSettings } from '../system/tables.ts';
 import { warmPaths } from './page-renderer.ts';
@@ -42,6 +43,7 @@ beforeAll(async () => {
   await writeFile(join(t.config.shellDist, 'index.html'), INDEX);
   await writeFile(join(t.config.shellDist, 'ssr', 'index.js'), FAKE_BUNDLE);
   await writeFile(join(t.config.shellDist, 'ssr', 'package.json'), '{ "type": "commonjs" }');
+  await publishWorkingTreeRemotes(t.config.dataDir);
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -131,8 +133,8 @@ describe('server-rendered pages', () => {
     expect(globalThis.ssrTest.renders).toBe(1);
   });
 
-  it('warms every public page without parameters, in both languages', () => {
-    const paths = warmPaths();
+  it('warms every public page without parameters, in both languages', async () => {
+    const paths = warmPaths((await workingTreeServed()).table);
     expect(paths).toEqual(expect.arrayContaining(['/', '/en', '/service', '/en/service', '/login', '/en/buy']));
     expect(paths.some((p) => p.includes(':') || p.includes('/admin'))).toBe(false);
   });

@@ -6,17 +6,17 @@ import { pathToFileURL } from 'node:url';
 import {
   type Locale,
   localizePath,
-  matchRoute,
   type PageRenderer,
   type PageRenderRequest,
-  REMOTE_NAMES,
-  ROUTE_TABLE,
+  type RemoteName,
+  type RouteTable,
   type ShellServerBundle,
   splitLocale,
 } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { CACHE_MAX_STALE_MS, CACHE_TAGS } from '../../cache/cache.ts';
 import type { RemoteRegistry } from '../remotes/registry.ts';
+import type { ServedSet } from '../remotes/served.ts';
 
 /** A page as the server rendered it: markup for #root and the data to start the browser with. */
 export interface RenderedPage {
@@ -27,7 +27,7 @@ export interface RenderedPage {
 
 export interface PageRenderingOptions {
   shellDist: string;
-  registry: Pick<RemoteRegistry, 'readServable' | 'versionDir'>;
+  registry: Pick<RemoteRegistry, 'versionDir'>;
   /** How long a page answer waits for its markup before it goes without (the browser renders it then). */
   budgetMs: number;
   /** Remote dev servers have no node bundles: everything renders in the browser. */
@@ -38,14 +38,13 @@ export interface PageRenderingOptions {
 const RENDER_LIMIT_MS = 10_000;
 
 /** Pages behind login stay client-rendered: their markup is personal and search engines never see it. */
-export const isServerRendered = (path: string) => !matchRoute(splitLocale(path).path)?.route.requiresAuth;
+export const isServerRendered = (table: RouteTable, path: string) => !table.match(splitLocale(path).path)?.route.requiresAuth;
 
 /** Every server-rendered page without parameters, in both languages: what warm() renders at start. */
-export const warmPaths = (): string[] =>
-  ROUTE_TABLE.filter((r) => !r.requiresAuth && !r.pattern.includes(':')).flatMap((r) => [
-    r.pattern,
-    localizePath(r.pattern, 'en'),
-  ]);
+export const warmPaths = (table: RouteTable): string[] =>
+  table.routes
+    .filter((r) => !r.requiresAuth && !r.pattern.includes(':'))
+    .flatMap((r) => [r.pattern, localizePath(r.pattern, 'en')]);
 
 interface RenderScope {
   host: string;
@@ -122,17 +121,16 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
     return loaded.renderer;
   }
 
-  /** The node entry of each remote's current version. */
-  async function remoteEntries(): Promise<PageRenderRequest['remotes']> {
-    const { registry } = await options.registry.readServable();
+  /** The node entry and routes of each remote version the visitor is served. */
+  function remoteEntries(served: ServedSet): PageRenderRequest['remotes'] {
     const remotes: PageRenderRequest['remotes'] = {};
-    for (const name of REMOTE_NAMES) {
-      const version = registry.remotes[name]?.current;
-      if (version)
-        remotes[name] = {
-          version,
-          entry: pathToFileURL(join(options.registry.versionDir(name, version), 'ssr', 'remoteEntry.js')).href,
-        };
+    for (const [name, remote] of Object.entries(served.remotes) as Array<[RemoteName, ServedSet['remotes'][RemoteName]]>) {
+      if (!remote) continue;
+      remotes[name] = {
+        version: remote.version,
+        entry: pathToFileURL(join(options.registry.versionDir(name, remote.version), 'ssr', 'remoteEntry.js')).href,
+        routes: remote.manifest?.routes ?? [],
+      };
     }
     return remotes;
   }
@@ -157,10 +155,13 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
      * visitors are not the ones who wait for it (their answers would go without markup). Failures
      * are logged like any render's.
      */
-    async warm(paths: readonly string[], { host, log }: { host: string; log: FastifyBaseLogger }): Promise<void> {
+    async warm(
+      paths: readonly string[],
+      { host, log, served }: { host: string; log: FastifyBaseLogger; served: ServedSet },
+    ): Promise<void> {
       if (options.devRemotes) return;
       try {
-        const remotes = await remoteEntries();
+        const remotes = remoteEntries(served);
         for (const url of paths) await renderFresh(url, { host, locale: splitLocale(url).locale }, remotes, log);
       } catch (err) {
         log.warn({ err }, 'warming server rendering failed');
@@ -171,21 +172,15 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
      * The markup of a page for this request, or null when it goes without. `url` is the page's path
      * and query, as requested.
      */
-    async render(url: string, { host, log }: { host: string; log: FastifyBaseLogger }): Promise<RenderedPage | null> {
+    async render(
+      url: string,
+      { host, log, served }: { host: string; log: FastifyBaseLogger; served: ServedSet },
+    ): Promise<RenderedPage | null> {
       if (options.devRemotes) return null;
       const { locale } = splitLocale(url.split('?', 1)[0] ?? '/');
-      let remotes: PageRenderRequest['remotes'];
-      try {
-        remotes = await remoteEntries();
-      } catch (err) {
-        log.warn({ err }, 'remote registry unreadable: the page is rendered in the browser');
-        return null;
-      }
-      const versions = Object.entries(remotes)
-        .map(([name, r]) => `${name}@${r?.version}`)
-        .join(',');
+      const remotes = remoteEntries(served);
       const rendering = app.cache.cached(
-        `page\0${host}\0${url}\0${versions}`,
+        `page\0${host}\0${url}\0${served.key}`,
         CACHE_MAX_STALE_MS,
         () => renderFresh(url, { host, locale }, remotes, log),
         { tags: CACHE_TAGS },

@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  createRouteTable,
+  type Locale,
+  type ManifestRoute,
+  parseRemoteManifest,
+  REMOTE_MANIFEST_FILE,
+  REMOTE_NAMES,
+  type RemoteManifest,
+  type RemoteName,
+  type RouteOwner,
+  type RouteTable,
+} from '@portal/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Registry, RemoteRegistry } from './registry.ts';
+
+/** One remote as a visitor gets it: the version and that version's manifest. */
+export interface ServedRemote {
+  version: string;
+  /** null for a version published before versions carried manifests: it serves no pages. */
+  manifest: RemoteManifest | null;
+}
+
+/** The versions one visitor is served, and the pages those versions declare. */
+export interface ServedSet {
+  /** Identifies the version set (`marketing@v1,checkout@v3`): caches key on it. */
+  key: string;
+  remotes: Partial<Record<RemoteName, ServedRemote>>;
+  table: RouteTable;
+  /** The text of a title or description id a served manifest names; undefined when none does. */
+  text(id: string, locale: Locale): string | undefined;
+  /** When the served version of a page's owner was published (the sitemap's lastmod); null when unknown. */
+  releasedAt(owner: RouteOwner): Date | null;
+}
+
+export type VersionChoice = Partial<Record<RemoteName, string>>;
+
+/** Reads a version's manifest from its folder; null when it has none (published before manifests existed). */
+export async function readVersionManifest(dir: string): Promise<RemoteManifest | null> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, REMOTE_MANIFEST_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  return parseRemoteManifest(JSON.parse(text), join(dir, REMOTE_MANIFEST_FILE));
+}
+
+export function servedSet(
+  remotes: Partial<Record<RemoteName, ServedRemote>>,
+  deployedAt: (name: RemoteName, version: string) => Date | null = () => null,
+): ServedSet {
+  const routes: Partial<Record<RemoteName, readonly ManifestRoute[]>> = {};
+  for (const [name, served] of Object.entries(remotes) as Array<[RemoteName, ServedRemote]>)
+    if (served.manifest) routes[name] = served.manifest.routes;
+  const entries = Object.entries(remotes) as Array<[RemoteName, ServedRemote]>;
+  return {
+    key: entries.map(([name, s]) => `${name}@${s.version}`).join(','),
+    remotes,
+    table: createRouteTable(routes),
+    text(id, locale) {
+      for (const [, served] of entries) {
+        const text = served.manifest?.messages[locale][id];
+        if (text) return text;
+      }
+      return undefined;
+    },
+    releasedAt(owner) {
+      if (owner === 'shell') return null;
+      const version = remotes[owner]?.version;
+      return version ? deployedAt(owner, version) : null;
+    },
+  };
+}
+
+export interface ServedRemotesOptions {
+  /** Remote dev servers (DEV_REMOTES=1): the working tree's routes.json files instead of the registry. */
+  devRemotes: boolean;
+}
+
+/**
+ * What each visitor is served: the registry's current versions (or, during a staged rollout, the
+ * version the visitor was assigned) with their route manifests, read once per version (versions
+ * never change). Every page answer, /remotes.json, the sitemap and server rendering ask this.
+ */
+export function createServedRemotes(
+  registry: Pick<RemoteRegistry, 'readServable' | 'versionDir'>,
+  options: ServedRemotesOptions,
+) {
+  const manifests = new Map<string, Promise<RemoteManifest | null>>();
+  const sets = new Map<string, ServedSet>();
+  let dev: Promise<ServedSet> | null = null;
+  /** The registry as last read: release times come from it, not from when a set was first built. */
+  let latest: Registry = { remotes: {} };
+
+  function manifestOf(name: RemoteName, version: string, log?: FastifyBaseLogger): Promise<RemoteManifest | null> {
+    const key = `${name}@${version}`;
+    let manifest = manifests.get(key);
+    if (!manifest) {
+      manifest = readVersionManifest(registry.versionDir(name, version)).catch((err) => {
+        // A damaged manifest takes only its version's pages down, never the portal.
+        log?.error({ err, remote: name, version }, 'remote manifest unreadable: the version serves no pages');
+        manifests.delete(key);
+        return null;
+      });
+      manifests.set(key, manifest);
+    }
+    return manifest;
+  }
+
+  async function devSet(): Promise<ServedSet> {
+    // Only the dev server needs the build helpers (and TypeScript); production never loads them.
+    const { buildRemoteManifest } = await import('@portal/shared/route-manifests');
+    const remotes: Partial<Record<RemoteName, ServedRemote>> = {};
+    for (const name of REMOTE_NAMES) remotes[name] = { version: 'dev', manifest: buildRemoteManifest(name) };
+    return servedSet(remotes);
+  }
+
+  /** The served set of `choice` (remote → version), from the registry state it was chosen from. */
+  async function setOf(choice: VersionChoice, state: Registry, log?: FastifyBaseLogger): Promise<ServedSet> {
+    latest = state;
+    const key = Object.entries(choice)
+      .map(([name, version]) => `${name}@${version}`)
+      .join(',');
+    const cached = sets.get(key);
+    if (cached) return cached;
+    const remotes: Partial<Record<RemoteName, ServedRemote>> = {};
+    for (const [name, version] of Object.entries(choice) as Array<[RemoteName, string]>)
+      remotes[name] = { version, manifest: await manifestOf(name, version, log) };
+    const set = servedSet(remotes, (name, version) => {
+      const entry = latest.remotes[name]?.history.find((h) => h.version === version);
+      return entry ? new Date(entry.deployedAt) : null;
+    });
+    // A handful of sets exist at once (current, plus staged combinations); forget the oldest.
+    if (sets.size >= 32) sets.delete(sets.keys().next().value as string);
+    sets.set(key, set);
+    return set;
+  }
+
+  return {
+    /** The versions everyone is served (no stage applies): sitemap, start-up warming. */
+    async current(log?: FastifyBaseLogger): Promise<ServedSet> {
+      if (options.devRemotes) {
+        dev ??= devSet();
+        return dev;
+      }
+      const { registry: state } = await registry.readServable();
+      const choice: VersionChoice = {};
+      for (const name of REMOTE_NAMES) {
+        const version = state.remotes[name]?.current;
+        if (version) choice[name] = version;
+      }
+      return setOf(choice, state, log);
+    },
+    /** The versions this visitor is served. */
+    forRequest(request: { log: FastifyBaseLogger }): Promise<ServedSet> {
+      return this.current(request.log);
+    },
+    manifestOf,
+  };
+}
+
+export type ServedRemotes = ReturnType<typeof createServedRemotes>;
