@@ -19,6 +19,8 @@ const run = (...argv: string[]) => runCli(argv, deps, { out: (l) => out.push(l),
 const registry = () => createRemoteRegistry(deps.config.dataDir);
 
 beforeEach(async () => {
+  // Who deploys, as a CI job would name itself.
+  process.env.DEPLOYED_BY = 'ops-test';
   dir = await mkdtemp(join(tmpdir(), 'portal-cli-'));
   out = [];
   err = [];
@@ -29,7 +31,10 @@ beforeEach(async () => {
     // Every build produces different output, like a rebuild after a change.
     build: async (name) => {
       builds.push(name);
-      await writeDist(deps.distDir(name), { 'static/js/main.js': `build ${builds.length}` });
+      await writeDist(deps.distDir(name), {
+        'static/js/main.js': `build ${builds.length}`,
+        'build-info.json': JSON.stringify({ release: `r${builds.length}`, builtAt: '2026-11-24T08:00:00.000Z', commit: 'abc123' }),
+      });
     },
   };
 });
@@ -70,8 +75,11 @@ describe('remote CLI', () => {
     out = [];
     expect(await run('list')).toBe(0);
     expect(out).toContain(`checkout  current: ${second?.version}`);
-    expect(out).toContain(`  * ${second?.version}  deployed ${second?.deployedAt}`);
-    expect(out).toContain(`    ${first?.version}  deployed ${first?.deployedAt}`);
+    expect(out).toContain('  release r2  built 2026-11-24T08:00:00.000Z  commit abc123');
+    expect(out).toContain(`  deployed ${second?.deployedAt} by ops-test`);
+    expect(out).toContain('  versions kept: 2');
+    expect(out).toContain(`  * ${second?.version}  deployed ${second?.deployedAt}  release r2`);
+    expect(out).toContain(`    ${first?.version}  deployed ${first?.deployedAt}  release r1`);
     expect(out).toContain('marketing  current: (none)');
 
     out = [];
@@ -81,6 +89,50 @@ describe('remote CLI', () => {
     expect(err.join('\n')).toMatch(/no version was deployed before/);
     expect(await run('rollback', 'checkout', second?.version ?? '')).toBe(0);
     expect((await registry().readRegistry()).remotes.checkout?.current).toBe(second?.version);
+  });
+
+  it('history lists deploys and rollbacks with times and who; prune keeps the newest and the live version', async () => {
+    for (let i = 0; i < 4; i++) expect(await run('deploy', 'marketing')).toBe(0);
+    expect(await run('rollback', 'marketing')).toBe(0);
+    const versions = (await registry().listRegistry()).find((r) => r.name === 'marketing')?.versions.map((v) => v.version) ?? [];
+    out = [];
+    expect(await run('history', 'marketing')).toBe(0);
+    expect(out).toHaveLength(5);
+    expect(out[0]).toMatch(new RegExp(`^\\S+Z  deploy   \\(none\\) → ${versions[0]}  by ops-test$`));
+    expect(out[4]).toMatch(new RegExp(`  rollback ${versions[3]} → ${versions[2]}  by ops-test$`));
+
+    out = [];
+    expect(await run('prune', 'marketing', '--keep', '1')).toBe(0);
+    // The newest (v4) and the live one (v3, after the rollback) stay.
+    expect(out).toEqual([`marketing: removed 2 version(s) (${versions[0]}, ${versions[1]}); 2 kept`]);
+    for (const v of versions.slice(0, 2)) expect(existsSync(registry().versionDir('marketing', v!))).toBe(false);
+    expect(existsSync(registry().versionDir('marketing', versions[2]!))).toBe(true);
+    expect(await run('rollback', 'marketing')).toBe(1);
+    expect(await run('prune', 'marketing', '--keep', '0')).toBe(2);
+    expect(err.join('\n')).toMatch(/--keep must be a whole number of at least 1/);
+  });
+
+  it('deploys a prebuilt dist with --dist, building nothing', async () => {
+    const prebuilt = await writeDist(join(dir, 'artifact', 'checkout'), { 'static/js/main.js': 'artifact' });
+    expect(await run('deploy', 'checkout', '--dist', prebuilt)).toBe(0);
+    expect(builds).toEqual([]);
+    expect((await registry().readRegistry()).remotes.checkout?.current).toBeTruthy();
+  });
+
+  it('keeps the registry whole when deploys and rollbacks of different remotes run at once', async () => {
+    const names = ['marketing', 'checkout', 'user-center', 'static-ip'] as const;
+    for (const name of names) {
+      expect(await run('deploy', name)).toBe(0);
+      expect(await run('deploy', name)).toBe(0);
+    }
+    const codes = await Promise.all(names.flatMap((name) => [run('rollback', name), run('deploy', name)]));
+    expect(codes.every((c) => c === 0)).toBe(true);
+    const state = (await registry().readRegistry()).remotes;
+    for (const name of names) {
+      expect(state[name]?.history, name).toHaveLength(3);
+      expect(state[name]?.activations, name).toHaveLength(4);
+      expect(existsSync(registry().versionDir(name, state[name]?.current ?? 'none')), name).toBe(true);
+    }
   });
 
   it('rolls back to what was live, never to a version an operator rolled away', async () => {

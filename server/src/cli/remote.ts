@@ -14,7 +14,10 @@ import { type CliIo, type Command, maxArgs, parse, runCommand, runScript, UsageE
 const USAGE = `Usage: remote <command>
 
 Commands:
-  list                       every remote: current version, then all versions (current marked *)
+  list                       every remote: the current version with its release, build time, commit,
+                             deploy time and deployer, then every version kept (current marked *)
+  history <name>             the remote's deploys and rollbacks, oldest first, with times and who
+  prune <name> [--keep N]    delete all but the newest N versions (default 10); the current one is kept
   deploy <name> [--dist <dir>]
                              build the remote, publish its dist as a new version and make it current;
                              with --dist, publish that prebuilt dist instead (a CI artifact). Refused
@@ -67,9 +70,40 @@ const commands: Record<string, Command<RemoteContext>> = {
   async list(args, { registry, io }) {
     maxArgs(args, 0);
     for (const remote of await registry.listRegistry()) {
+      const current = remote.versions.find((v) => v.current);
       io.out(`${remote.name}  current: ${remote.current ?? '(none)'}`);
-      for (const v of remote.versions) io.out(`  ${v.current ? '*' : ' '} ${v.version}  deployed ${v.deployedAt}`);
+      if (current) {
+        io.out(`  release ${current.release ?? '(unknown)'}  built ${current.builtAt ?? '(unknown)'}  commit ${current.commit ?? '(unknown)'}`);
+        io.out(`  deployed ${current.deployedAt} by ${current.deployedBy ?? '(unknown)'}`);
+      }
+      io.out(`  versions kept: ${remote.versions.length}`);
+      for (const v of remote.versions)
+        io.out(`  ${v.current ? '*' : ' '} ${v.version}  deployed ${v.deployedAt}  release ${v.release ?? '(unknown)'}`);
     }
+    return 0;
+  },
+
+  async history(args, { registry, io }) {
+    maxArgs(args, 1);
+    const name = remoteArg(args[0]);
+    const remote = (await registry.listRegistry()).find((r) => r.name === name);
+    if (!remote?.activations.length) {
+      io.out(`${name}: nothing deployed yet`);
+      return 0;
+    }
+    for (const a of remote.activations)
+      io.out(`${a.at}  ${a.action.padEnd(8)} ${a.from ?? '(none)'} → ${a.version}  by ${a.by}`);
+    return 0;
+  },
+
+  async prune(args, { registry, io }) {
+    const { values, positionals } = parse(args, { keep: { type: 'string' } });
+    maxArgs(positionals, 1);
+    const name = remoteArg(positionals[0]);
+    const keepText = (values.keep as string | undefined) ?? '10';
+    if (!/^\d+$/.test(keepText) || Number(keepText) < 1) throw new UsageError(`--keep must be a whole number of at least 1 (got "${keepText}")`);
+    const { removed, kept } = await registry.prune(name, Number(keepText));
+    io.out(`${name}: removed ${removed.length} version(s)${removed.length ? ` (${removed.join(', ')})` : ''}; ${kept.length} kept`);
     return 0;
   },
 

@@ -62,15 +62,16 @@ const reported = new Set<RemoteName>();
  * singleton): such a remote would run against the wrong React or router. `remote deploy` refuses
  * it; one that slips through (a shell rolled back under it) is reported once and not loaded.
  */
-function contractFailure(name: RemoteName, entry: RegistryEntry): string | null {
+function contractBroken(name: RemoteName, entry: RegistryEntry): boolean {
   const problems = contractProblems(__PROVIDED_VERSIONS__, entry.builtAgainst);
-  if (!problems.length) return null;
-  const message = problems.map((p) => describeContractProblem(p, name)).join('\n');
+  if (!problems.length) return false;
   if (!reported.has(name)) {
     reported.add(name);
-    console.error(`remote ${name} ${entry.version} was not loaded:\n${message}`);
+    console.error(
+      `remote ${name} ${entry.version} was not loaded:\n${problems.map((p) => describeContractProblem(p, name)).join('\n')}`,
+    );
   }
-  return message;
+  return true;
 }
 
 /** Loads a remote's `./routes` once; a failed load is not cached, so a retry starts afresh. */
@@ -80,8 +81,8 @@ export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> 
     p = (async () => {
       const entry = registry[name];
       if (!entry) throw new RemoteUnavailableError(name, 'not in the registry');
-      const mismatch = contractFailure(name, entry);
-      if (mismatch) throw new RemoteUnavailableError(name, mismatch);
+      // The reason was reported once above; the router shows the remote's fallback.
+      if (contractBroken(name, entry)) throw new RemoteUnavailableError(name, 'shared package versions the shell cannot provide');
       const mod = await loadRemote<{ default: RemoteRoutesModule }>(`${REMOTES[name].federationName}/routes`);
       if (!mod?.default?.pages) throw new RemoteUnavailableError(name, 'no pages exposed');
       return mod.default;

@@ -30,7 +30,12 @@ describe('publishRemote', () => {
     const marketing = (await state()).marketing;
     expect(marketing?.current).toBe(result.version);
     expect(marketing?.history).toEqual([
-      { version: result.version, deployedAt: expect.any(String), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      {
+        version: result.version,
+        deployedAt: expect.any(String),
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        deployedBy: expect.any(String),
+      },
     ]);
     expect(marketing?.history[0]?.hash.slice(0, 8)).toBe(result.version.slice(-8));
     // No lock or temp files left behind.
@@ -357,7 +362,12 @@ describe('listRegistry', () => {
         { version: b.version, current: false },
       ],
     });
-    expect(list[1]).toEqual({ name: 'checkout', current: null, versions: [] });
+    expect(list[0]?.activations.map((a) => [a.action, a.from, a.version])).toEqual([
+      ['deploy', null, a.version],
+      ['deploy', a.version, b.version],
+      ['rollback', b.version, a.version],
+    ]);
+    expect(list[1]).toEqual({ name: 'checkout', current: null, versions: [], activations: [] });
   });
 });
 

@@ -33,8 +33,28 @@ const historyEntry = z.object({
   deployedAt: z.iso.datetime(),
   /** sha256 of the published files (see hashFiles): a rebuild with identical output reuses the version. */
   hash: z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest'),
+  /** From the build's build-info.json (absent for versions published before it existed). */
+  release: z.string().optional(),
+  builtAt: z.iso.datetime().optional(),
+  commit: z.string().nullable().optional(),
+  /** Who or what published it (DEPLOYED_BY, else the OS user). */
+  deployedBy: z.string().optional(),
 });
 export type HistoryEntry = z.output<typeof historyEntry>;
+
+/** One change of what is live, for `remote history`. */
+const activation = z.object({
+  at: z.iso.datetime(),
+  action: z.enum(['deploy', 'rollback', 'start']),
+  version: remoteVersion,
+  /** The version that was live before; null for the first one. */
+  from: remoteVersion.nullable(),
+  by: z.string(),
+});
+export type Activation = z.output<typeof activation>;
+
+/** How many activations are remembered per remote. */
+const ACTIVATIONS_MAX = 200;
 
 const remoteState = z
   .object({
@@ -53,6 +73,8 @@ const remoteState = z
      * written before it existed (see trailOf).
      */
     live: z.array(remoteVersion).default([]),
+    /** Every deploy, rollback and start-up activation, oldest first (absent in older registries). */
+    activations: z.array(activation).default([]),
   })
   .superRefine((state, ctx) => {
     const versions = state.history.map((h) => h.version);
@@ -115,6 +137,7 @@ export interface RemoteListing {
   name: RemoteName;
   current: string | null;
   versions: (HistoryEntry & { current: boolean })[];
+  activations: Activation[];
 }
 
 export interface RemoteRegistry {
@@ -127,6 +150,8 @@ export interface RemoteRegistry {
   ensurePublished(name: string, distDir: string, options?: { now?: Date }): Promise<PublishResult>;
   rollback(name: string, version?: string): Promise<{ from: string; to: string }>;
   listRegistry(): Promise<RemoteListing[]>;
+  /** Removes the files and history of all but the newest `keep` versions, never a live one. */
+  prune(name: string, keep: number): Promise<{ removed: string[]; kept: string[] }>;
   versionDir(name: RemoteName, version: string): string;
 }
 
@@ -188,6 +213,7 @@ interface Dist {
   files: string[];
   hash: string;
   manifest: RemoteManifest;
+  info: z.output<typeof buildInfo> | null;
 }
 
 /** The versions of a remote some visitors are served: the current one (and a staged one). */
@@ -196,6 +222,8 @@ function liveVersions(state: RemoteState | undefined): string[] {
 }
 
 export interface RemoteRegistryOptions {
+  /** Who deploys, for the history: DEPLOYED_BY, else the OS user. */
+  actor?: string;
   /**
    * The exact versions of the shared singletons the current shell provides (its build's
    * shared-versions.json); null when no shell is built, and then the contract is not checked.
@@ -216,7 +244,16 @@ export async function readProvidedVersions(shellDist: string): Promise<Record<st
   }
 }
 
+/** Who acts, from the environment: a CI job names itself in DEPLOYED_BY. */
+export const actorFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.DEPLOYED_BY || env.USER || env.LOGNAME || 'unknown';
+
+const buildInfo = z.object({ release: z.string(), builtAt: z.iso.datetime(), commit: z.string().nullable() });
+
 export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOptions = {}): RemoteRegistry {
+  const actor = options.actor ?? actorFromEnv();
+  const logActivation = (state: RemoteState, entry: Omit<Activation, 'by'>) => {
+    state.activations = [...state.activations, { ...entry, by: actor }].slice(-ACTIVATIONS_MAX);
+  };
   const root = join(dataDir, 'remotes');
   const registryPath = join(root, 'registry.json');
   const lockPath = join(root, 'registry.lock');
@@ -268,7 +305,10 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     }
     // Build facts (time, commit) differ between identical builds: they do not make a new version.
     const files = all.filter((f) => f !== BUILD_INFO_FILE);
-    return { files: all, hash: await hashFiles(distDir, files), manifest };
+    const info = all.includes(BUILD_INFO_FILE)
+      ? (buildInfo.safeParse(await readJsonFile(join(distDir, BUILD_INFO_FILE)).catch(() => null)).data ?? null)
+      : null;
+    return { files: all, hash: await hashFiles(distDir, files), manifest, info };
   }
 
   /** The manifest of a published version; null for a version published before manifests existed. */
@@ -336,7 +376,7 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     pin: boolean,
   ): Promise<PublishResult> {
     const registry = await readRegistry();
-    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [], pinned: false, live: [] };
+    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [], pinned: false, live: [], activations: [] };
     await removeStaleTemps(join(root, name));
 
     let version: string;
@@ -365,7 +405,13 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
         await rm(tmp, { recursive: true, force: true });
         throw err;
       }
-      state.history.push({ version, deployedAt: now.toISOString(), hash: dist.hash });
+      state.history.push({
+        version,
+        deployedAt: now.toISOString(),
+        hash: dist.hash,
+        ...(dist.info && { release: dist.info.release, builtAt: dist.info.builtAt, commit: dist.info.commit }),
+        deployedBy: actor,
+      });
     }
 
     const activated = state.current === version || activate(state);
@@ -380,7 +426,10 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     }
     const changed = !reused || (activated && (state.current !== version || state.pinned !== pin));
     if (activated) {
-      if (state.current !== version) state.live = goLive(state, version);
+      if (state.current !== version) {
+        logActivation(state, { at: now.toISOString(), action: pin ? 'deploy' : 'start', version, from: state.current });
+        state.live = goLive(state, version);
+      }
       state.current = version;
       state.pinned = pin;
     }
@@ -462,7 +511,9 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
         if (!(await isDirectory(versionDir(name, to))))
           throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
         await assertCanGoLive(registry, name, to, await versionManifest(name, to));
-        await write({ remotes: { ...registry.remotes, [name]: { ...state, current: to, pinned: true, live } } });
+        const next: RemoteState = { ...state, current: to, pinned: true, live };
+        if (from !== to) logActivation(next, { at: new Date().toISOString(), action: 'rollback', version: to, from });
+        await write({ remotes: { ...registry.remotes, [name]: next } });
         return { from, to };
       });
     },
@@ -472,7 +523,35 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       return REMOTE_NAMES.map((name) => {
         const state = registry.remotes[name];
         const current = state?.current ?? null;
-        return { name, current, versions: (state?.history ?? []).map((h) => ({ ...h, current: h.version === current })) };
+        return {
+          name,
+          current,
+          versions: (state?.history ?? []).map((h) => ({ ...h, current: h.version === current })),
+          activations: state?.activations ?? [],
+        };
+      });
+    },
+
+    async prune(name, keep) {
+      assertRemoteName(name);
+      if (!Number.isInteger(keep) || keep < 1) throw new RegistryError('malformed', `--keep must be a whole number of at least 1 (got ${keep})`);
+      return locked(async () => {
+        const registry = await readRegistry();
+        const state = registry.remotes[name];
+        if (!state) return { removed: [], kept: [] };
+        const live = new Set(liveVersions(state));
+        const newest = new Set(state.history.slice(-keep).map((h) => h.version));
+        const removed = state.history.filter((h) => !newest.has(h.version) && !live.has(h.version)).map((h) => h.version);
+        const gone = new Set(removed);
+        const next: RemoteState = {
+          ...state,
+          history: state.history.filter((h) => !gone.has(h.version)),
+          live: state.live.filter((v) => !gone.has(v)),
+        };
+        // The registry first: a version it no longer names is never served, so its files can go after.
+        await write({ remotes: { ...registry.remotes, [name]: next } });
+        for (const version of removed) await rm(versionDir(name, version), { recursive: true, force: true });
+        return { removed, kept: next.history.map((h) => h.version) };
       });
     },
   };
