@@ -69,8 +69,10 @@ export default function ReleaseNotesPage() {
   );
 }
 
+type EditableManifest = { routes: object[]; builtAgainst: Record<string, string> };
+
 /** A copy of the live checkout version with `change` applied to its route manifest: a prebuilt dist to deploy. */
-function checkoutVariant(version: string, change: (manifest: Record<string, any>) => void): string {
+function checkoutVariant(version: string, change: (manifest: EditableManifest) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-checkout-'));
   cpSync(path.join(DATA_DIR, 'remotes', 'checkout', version), dir, { recursive: true });
   const file = path.join(dir, 'remote-manifest.json');
@@ -85,8 +87,9 @@ test.describe('each remote owns its routes', () => {
   test.afterAll(() => {
     for (const [file, text] of saved) writeFileSync(file, text);
     rmSync(PAGE_FILE, { force: true });
-    // Leave the working tree's build as npm start makes it.
-    spawnSync('npx', ['--yes', 'pnpm@10.34.8', '--filter', '@portal/marketing', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    // Leave the working tree's builds as npm start makes them.
+    for (const remote of ['marketing', 'checkout'])
+      spawnSync('npx', ['--yes', 'pnpm@10.34.8', '--filter', `@portal/${remote}`, 'build'], { cwd: ROOT, stdio: 'ignore' });
   });
 
   test('a deployed remote version that adds a page serves it in both languages with no shell build or restart; rollback takes it away', async ({
@@ -210,5 +213,55 @@ test.describe('each remote owns its routes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog');
     await page.goto('/buy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('该板块暂时无法加载');
+  });
+
+  test('a staged deploy at 50% serves the new release to some fresh visitors and the old to others, each sticky; promote and rollback move everyone', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const releaseOf = async (context: import('@playwright/test').BrowserContext) => {
+      const page = await context.newPage();
+      await page.goto('/en/buy');
+      const checkout = page.locator('[data-remote="checkout"]').first();
+      await expect(checkout).toBeVisible();
+      const release = await checkout.getAttribute('data-release');
+      // The page answer is made for the same assignment as /remotes.json: it preloads that version's
+      // files, and markup rendered on the server (when there is any) is that release's.
+      const { version } = (await (await context.request.get('/remotes.json')).json()).remotes.checkout;
+      const html = await (await context.request.get('/en/buy')).text();
+      expect(html).toContain(`/remotes/checkout/${version}/remoteEntry.js`);
+      if (html.includes('data-remote="checkout"')) expect(html).toContain(`data-release="${release}"`);
+      await page.close();
+      return release;
+    };
+    const before = (await registry(request)).remotes.checkout!.version;
+    const old = await releaseOf(await browser.newContext());
+    const release = `e2e-staged-${Date.now()}`;
+    const deploy = remoteCli(['deploy', 'checkout', '--percent', '50'], { REMOTE_RELEASE: release });
+    expect(deploy.code, deploy.out).toBe(0);
+    expect(deploy.out).toContain('is staged for about 50% of visitors');
+    expect(remoteCli(['list']).out).toMatch(/staged: \S+ for 50% of visitors since/);
+
+    const visitors = [];
+    for (let i = 0; i < 12; i++) {
+      const context = await browser.newContext();
+      visitors.push({ context, release: await releaseOf(context) });
+    }
+    const releases = new Set(visitors.map((v) => v.release));
+    expect([...releases].sort()).toEqual([old, release].sort());
+    // Sticky across reloads.
+    for (const v of visitors.slice(0, 4)) expect(await releaseOf(v.context)).toBe(v.release);
+
+    const promote = remoteCli(['promote', 'checkout']);
+    expect(promote.code, promote.out).toBe(0);
+    for (const v of visitors.slice(0, 4)) expect(await releaseOf(v.context)).toBe(release);
+    expect(await releaseOf(await browser.newContext())).toBe(release);
+
+    const rollback = remoteCli(['rollback', 'checkout']);
+    expect(rollback.code, rollback.out).toBe(0);
+    expect((await registry(request)).remotes.checkout!.version).toBe(before);
+    for (const v of visitors.slice(0, 4)) expect(await releaseOf(v.context)).toBe(old);
+    for (const v of visitors) await v.context.close();
   });
 });

@@ -33,7 +33,11 @@ beforeEach(async () => {
       builds.push(name);
       await writeDist(deps.distDir(name), {
         'static/js/main.js': `build ${builds.length}`,
-        'build-info.json': JSON.stringify({ release: `r${builds.length}`, builtAt: '2026-11-24T08:00:00.000Z', commit: 'abc123' }),
+        'build-info.json': JSON.stringify({
+          release: `r${builds.length}`,
+          builtAt: '2026-11-24T08:00:00.000Z',
+          commit: 'abc123',
+        }),
       });
     },
   };
@@ -110,6 +114,41 @@ describe('remote CLI', () => {
     expect(await run('rollback', 'marketing')).toBe(1);
     expect(await run('prune', 'marketing', '--keep', '0')).toBe(2);
     expect(err.join('\n')).toMatch(/--keep must be a whole number of at least 1/);
+  });
+
+  it('stages a version for a share of visitors; promote makes it current, rollback ends the stage', async () => {
+    expect(await run('deploy', 'checkout')).toBe(0);
+    expect(await run('deploy', 'checkout', '--percent', '10')).toBe(0);
+    const read = async () => (await registry().readRegistry()).remotes.checkout;
+    const [v1, v2] = (await read())?.history.map((h) => h.version) ?? [];
+    expect(await read()).toMatchObject({ current: v1, stage: { version: v2, percent: 10 } });
+    expect(out.at(-1)).toBe(
+      `checkout: ${v2} is staged for about 10% of visitors (\`remote promote checkout\` for everyone, \`remote rollback checkout\` to end it)`,
+    );
+    out = [];
+    expect(await run('list')).toBe(0);
+    expect(out.some((l) => l.startsWith(`  staged: ${v2} for 10% of visitors since `))).toBe(true);
+
+    expect(await run('rollback', 'checkout')).toBe(0);
+    expect(await read()).toMatchObject({ current: v1, stage: null });
+    expect(await run('promote', 'checkout')).toBe(1);
+    expect(err.join('\n')).toMatch(/no staged version to promote/);
+
+    expect(await run('deploy', 'checkout', '--percent', '50')).toBe(0);
+    const v3 = (await read())?.stage?.version;
+    expect(await run('promote', 'checkout')).toBe(0);
+    expect(await read()).toMatchObject({ current: v3, stage: null });
+    // Back to what was live before the promotion.
+    expect(await run('rollback', 'checkout')).toBe(0);
+    expect((await read())?.current).toBe(v1);
+    out = [];
+    expect(await run('history', 'checkout')).toBe(0);
+    expect(out.map((l) => l.split(/\s+/)[1])).toEqual(['deploy', 'stage', 'unstage', 'stage', 'promote', 'rollback']);
+
+    for (const bad of ['0', '100', '5.5', 'ten']) {
+      expect(await run('deploy', 'checkout', '--percent', bad)).toBe(2);
+      expect(err.join('\n')).toMatch(/--percent must be a whole number from 1 to 99/);
+    }
   });
 
   it('deploys a prebuilt dist with --dist, building nothing', async () => {

@@ -18,12 +18,17 @@ Commands:
                              deploy time and deployer, then every version kept (current marked *)
   history <name>             the remote's deploys and rollbacks, oldest first, with times and who
   prune <name> [--keep N]    delete all but the newest N versions (default 10); the current one is kept
-  deploy <name> [--dist <dir>]
+  deploy <name> [--dist <dir>] [--percent N]
                              build the remote, publish its dist as a new version and make it current;
-                             with --dist, publish that prebuilt dist instead (a CI artifact). Refused
-                             when another remote serves one of its paths, or when the shell cannot
-                             provide a shared package of the major it was built against
-  rollback <name> [version]  make an older version current (default: the one deployed before the current)
+                             with --dist, publish that prebuilt dist instead (a CI artifact); with
+                             --percent, serve it to about N% of visitors (sticky per visitor) and keep
+                             the current version for the rest. Refused when another remote serves one
+                             of its paths, or when the shell cannot provide a shared package of the
+                             major it was built against
+  promote <name>             make the staged version current for everyone
+  rollback <name> [version]  end a staged rollout (everyone keeps the current version); otherwise make
+                             the version that was live before the current one current again (or the
+                             named one), never one that was itself rolled away
   ensure                     publish every built remote whose files are not published yet; activates
                              only remotes with no current version, so a restart never undoes a rollback
   --help                     this text
@@ -73,9 +78,13 @@ const commands: Record<string, Command<RemoteContext>> = {
       const current = remote.versions.find((v) => v.current);
       io.out(`${remote.name}  current: ${remote.current ?? '(none)'}`);
       if (current) {
-        io.out(`  release ${current.release ?? '(unknown)'}  built ${current.builtAt ?? '(unknown)'}  commit ${current.commit ?? '(unknown)'}`);
+        io.out(
+          `  release ${current.release ?? '(unknown)'}  built ${current.builtAt ?? '(unknown)'}  commit ${current.commit ?? '(unknown)'}`,
+        );
         io.out(`  deployed ${current.deployedAt} by ${current.deployedBy ?? '(unknown)'}`);
       }
+      if (remote.stage)
+        io.out(`  staged: ${remote.stage.version} for ${remote.stage.percent}% of visitors since ${remote.stage.since}`);
       io.out(`  versions kept: ${remote.versions.length}`);
       for (const v of remote.versions)
         io.out(`  ${v.current ? '*' : ' '} ${v.version}  deployed ${v.deployedAt}  release ${v.release ?? '(unknown)'}`);
@@ -91,8 +100,7 @@ const commands: Record<string, Command<RemoteContext>> = {
       io.out(`${name}: nothing deployed yet`);
       return 0;
     }
-    for (const a of remote.activations)
-      io.out(`${a.at}  ${a.action.padEnd(8)} ${a.from ?? '(none)'} → ${a.version}  by ${a.by}`);
+    for (const a of remote.activations) io.out(`${a.at}  ${a.action.padEnd(8)} ${a.from ?? '(none)'} → ${a.version}  by ${a.by}`);
     return 0;
   },
 
@@ -101,21 +109,42 @@ const commands: Record<string, Command<RemoteContext>> = {
     maxArgs(positionals, 1);
     const name = remoteArg(positionals[0]);
     const keepText = (values.keep as string | undefined) ?? '10';
-    if (!/^\d+$/.test(keepText) || Number(keepText) < 1) throw new UsageError(`--keep must be a whole number of at least 1 (got "${keepText}")`);
+    if (!/^\d+$/.test(keepText) || Number(keepText) < 1)
+      throw new UsageError(`--keep must be a whole number of at least 1 (got "${keepText}")`);
     const { removed, kept } = await registry.prune(name, Number(keepText));
-    io.out(`${name}: removed ${removed.length} version(s)${removed.length ? ` (${removed.join(', ')})` : ''}; ${kept.length} kept`);
+    io.out(
+      `${name}: removed ${removed.length} version(s)${removed.length ? ` (${removed.join(', ')})` : ''}; ${kept.length} kept`,
+    );
     return 0;
   },
 
   async deploy(args, { registry, deps, io }) {
-    const { values, positionals } = parse(args, { dist: { type: 'string' } });
+    const { values, positionals } = parse(args, { dist: { type: 'string' }, percent: { type: 'string' } });
     const distOption = values.dist as string | undefined;
+    const percentText = values.percent as string | undefined;
     maxArgs(positionals, 1);
     const name = remoteArg(positionals[0]);
+    if (percentText !== undefined && !(/^\d+$/.test(percentText) && Number(percentText) >= 1 && Number(percentText) <= 99))
+      throw new UsageError(`--percent must be a whole number from 1 to 99 (got "${percentText}")`);
+    const percent = percentText === undefined ? undefined : Number(percentText);
     if (distOption === undefined) await deps.build(name);
     const dist = distOption === undefined ? deps.distDir(name) : resolve(distOption);
-    const result = await registry.publishRemote(name, dist, { activate: true });
+    const result = await registry.publishRemote(name, dist, { activate: true, ...(percent !== undefined && { percent }) });
+    if (percent !== undefined) {
+      io.out(
+        `${name}: ${result.version} is staged for about ${percent}% of visitors (\`remote promote ${name}\` for everyone, \`remote rollback ${name}\` to end it)`,
+      );
+      return 0;
+    }
     io.out(`${name}: ${result.version} is now current${result.reused ? ' (same files as an existing version, reused)' : ''}`);
+    return 0;
+  },
+
+  async promote(args, { registry, io }) {
+    maxArgs(args, 1);
+    const name = remoteArg(args[0]);
+    const { from, to } = await registry.promote(name);
+    io.out(`${name}: ${to} is now current for everyone (was ${from ?? '(none)'})`);
     return 0;
   },
 

@@ -138,7 +138,7 @@ export async function staticPlugin(
         .type('text/plain; charset=utf-8')
         .send('The portal shell is not built yet. Build it with: npx pnpm@10.34.8 --filter @portal/shell build');
     }
-    const visitor = await served.forRequest(request);
+    const visitor = await served.forRequest(request, reply);
     const { status, head } = await resolvePageHead(
       {
         db: app.db,
@@ -154,7 +154,9 @@ export async function staticPlugin(
     const page = isServerRendered(visitor.table, path)
       ? await pages.render(request.url, { host: request.hostname, log: request.log, served: visitor })
       : null;
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // `private, no-cache` when a staged rollout made this answer the visitor's own (served.forRequest).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    reply.type('text/html; charset=utf-8');
     const tags = headTags(head);
     if (page) {
       const answer = answers.answer(page, `${head.locale}\0${tags}`, () => template.render(head.locale, tags, page));

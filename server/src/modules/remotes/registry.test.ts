@@ -367,7 +367,7 @@ describe('listRegistry', () => {
       ['deploy', a.version, b.version],
       ['rollback', b.version, a.version],
     ]);
-    expect(list[1]).toEqual({ name: 'checkout', current: null, versions: [], activations: [] });
+    expect(list[1]).toEqual({ name: 'checkout', current: null, stage: null, versions: [], activations: [] });
   });
 });
 

@@ -45,7 +45,7 @@ export type HistoryEntry = z.output<typeof historyEntry>;
 /** One change of what is live, for `remote history`. */
 const activation = z.object({
   at: z.iso.datetime(),
-  action: z.enum(['deploy', 'rollback', 'start']),
+  action: z.enum(['deploy', 'rollback', 'start', 'stage', 'promote', 'unstage']),
   version: remoteVersion,
   /** The version that was live before; null for the first one. */
   from: remoteVersion.nullable(),
@@ -75,6 +75,11 @@ const remoteState = z
     live: z.array(remoteVersion).default([]),
     /** Every deploy, rollback and start-up activation, oldest first (absent in older registries). */
     activations: z.array(activation).default([]),
+    /** A version served to about `percent`% of visitors (sticky per visitor) while the rest keep `current`. */
+    stage: z
+      .object({ version: remoteVersion, percent: z.number().int().min(1).max(99), since: z.iso.datetime() })
+      .nullable()
+      .default(null),
   })
   .superRefine((state, ctx) => {
     const versions = state.history.map((h) => h.version);
@@ -83,6 +88,12 @@ const remoteState = z
       ctx.addIssue({ code: 'custom', path: ['current'], message: `current version ${state.current} is not in history` });
     if (state.live.some((v) => !versions.includes(v)))
       ctx.addIssue({ code: 'custom', path: ['live'], message: 'live lists a version that is not in history' });
+    if (state.stage && !versions.includes(state.stage.version))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stage', 'version'],
+        message: `staged version ${state.stage.version} is not in history`,
+      });
   });
 export type RemoteState = z.output<typeof remoteState>;
 
@@ -107,6 +118,7 @@ const registryFile = z.object({
 export type Registry = { remotes: Partial<Record<RemoteName, RemoteState>> };
 
 export type RegistryErrorKind =
+  | 'no-stage'
   | 'malformed'
   | 'unknown-remote'
   | 'invalid-dist'
@@ -136,6 +148,7 @@ export interface PublishResult {
 export interface RemoteListing {
   name: RemoteName;
   current: string | null;
+  stage: RemoteState['stage'];
   versions: (HistoryEntry & { current: boolean })[];
   activations: Activation[];
 }
@@ -146,7 +159,14 @@ export interface RemoteRegistry {
   readRegistry(): Promise<Registry>;
   /** What can be served even from a damaged file: the valid entries, plus what was wrong. */
   readServable(): Promise<{ registry: Registry; problems: string[] }>;
-  publishRemote(name: string, distDir: string, options: { activate: boolean; now?: Date }): Promise<PublishResult>;
+  /** `percent` (1-99) stages the version for that share of visitors instead of making it current. */
+  publishRemote(
+    name: string,
+    distDir: string,
+    options: { activate: boolean; percent?: number; now?: Date },
+  ): Promise<PublishResult>;
+  /** Makes the staged version current for everyone. */
+  promote(name: string): Promise<{ from: string | null; to: string }>;
   ensurePublished(name: string, distDir: string, options?: { now?: Date }): Promise<PublishResult>;
   rollback(name: string, version?: string): Promise<{ from: string; to: string }>;
   listRegistry(): Promise<RemoteListing[]>;
@@ -218,7 +238,7 @@ interface Dist {
 
 /** The versions of a remote some visitors are served: the current one (and a staged one). */
 function liveVersions(state: RemoteState | undefined): string[] {
-  return state?.current ? [state.current] : [];
+  return [...(state?.current ? [state.current] : []), ...(state?.stage ? [state.stage.version] : [])];
 }
 
 export interface RemoteRegistryOptions {
@@ -374,9 +394,17 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     activate: (state: RemoteState | undefined) => boolean,
     now: Date,
     pin: boolean,
+    percent?: number,
   ): Promise<PublishResult> {
     const registry = await readRegistry();
-    const state: RemoteState = registry.remotes[name] ?? { current: null, history: [], pinned: false, live: [], activations: [] };
+    const state: RemoteState = registry.remotes[name] ?? {
+      current: null,
+      history: [],
+      pinned: false,
+      live: [],
+      activations: [],
+      stage: null,
+    };
     await removeStaleTemps(join(root, name));
 
     let version: string;
@@ -414,6 +442,25 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       });
     }
 
+    if (percent !== undefined) {
+      if (state.current === version)
+        throw new RegistryError('unknown-version', `${name}: ${version} is already current for everyone; nothing to stage`);
+      if (!state.current)
+        throw new RegistryError(
+          'no-previous-version',
+          `${name} has no current version to keep for the other visitors: deploy it without --percent`,
+        );
+      await assertCanGoLive(
+        { remotes: { ...registry.remotes, [name]: { ...state, stage: null } } },
+        name,
+        version,
+        dist.manifest,
+      );
+      logActivation(state, { at: now.toISOString(), action: 'stage', version, from: state.current });
+      state.stage = { version, percent, since: now.toISOString() };
+      await write({ remotes: { ...registry.remotes, [name]: state } });
+      return { version, reused, activated: false };
+    }
     const activated = state.current === version || activate(state);
     if (activated && state.current !== version) {
       try {
@@ -429,6 +476,8 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       if (state.current !== version) {
         logActivation(state, { at: now.toISOString(), action: pin ? 'deploy' : 'start', version, from: state.current });
         state.live = goLive(state, version);
+        // A deploy for everyone ends a stage.
+        state.stage = null;
       }
       state.current = version;
       state.pinned = pin;
@@ -468,10 +517,26 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       return value;
     },
 
-    async publishRemote(name, distDir, { activate, now = new Date() }) {
+    async publishRemote(name, distDir, { activate, percent, now = new Date() }) {
       assertRemoteName(name);
+      if (percent !== undefined && (!Number.isInteger(percent) || percent < 1 || percent > 99))
+        throw new RegistryError('malformed', `--percent must be a whole number from 1 to 99 (got ${percent})`);
       const dist = await scanDist(distDir);
-      return locked(() => publishLocked(name, distDir, dist, () => activate, now, true));
+      return locked(() => publishLocked(name, distDir, dist, () => activate, now, true, percent));
+    },
+
+    async promote(name) {
+      assertRemoteName(name);
+      return locked(async () => {
+        const registry = await readRegistry();
+        const state = registry.remotes[name];
+        if (!state?.stage) throw new RegistryError('no-stage', `${name} has no staged version to promote (see \`remote list\`)`);
+        const to = state.stage.version;
+        const next: RemoteState = { ...state, current: to, pinned: true, live: goLive(state, to), stage: null };
+        logActivation(next, { at: new Date().toISOString(), action: 'promote', version: to, from: state.current });
+        await write({ remotes: { ...registry.remotes, [name]: next } });
+        return { from: state.current, to };
+      });
     },
 
     // A restart must never undo a rollback: only a remote with no live version gets activated.
@@ -487,6 +552,18 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       return locked(async () => {
         const registry = await readRegistry();
         const state = registry.remotes[name];
+        if (state?.stage && version === undefined) {
+          // Rolling back a stage ends it: everyone keeps the current version.
+          const next: RemoteState = { ...state, stage: null };
+          logActivation(next, {
+            at: new Date().toISOString(),
+            action: 'unstage',
+            version: state.current ?? state.stage.version,
+            from: state.stage.version,
+          });
+          await write({ remotes: { ...registry.remotes, [name]: next } });
+          return { from: state.stage.version, to: state.current ?? state.stage.version };
+        }
         if (!state?.current) throw new RegistryError('no-previous-version', `${name} has no current version to roll back from`);
         const from = state.current;
         let to: string;
@@ -511,7 +588,7 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
         if (!(await isDirectory(versionDir(name, to))))
           throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
         await assertCanGoLive(registry, name, to, await versionManifest(name, to));
-        const next: RemoteState = { ...state, current: to, pinned: true, live };
+        const next: RemoteState = { ...state, current: to, pinned: true, live, stage: null };
         if (from !== to) logActivation(next, { at: new Date().toISOString(), action: 'rollback', version: to, from });
         await write({ remotes: { ...registry.remotes, [name]: next } });
         return { from, to };
@@ -526,6 +603,7 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
         return {
           name,
           current,
+          stage: state?.stage ?? null,
           versions: (state?.history ?? []).map((h) => ({ ...h, current: h.version === current })),
           activations: state?.activations ?? [],
         };
@@ -534,7 +612,8 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
 
     async prune(name, keep) {
       assertRemoteName(name);
-      if (!Number.isInteger(keep) || keep < 1) throw new RegistryError('malformed', `--keep must be a whole number of at least 1 (got ${keep})`);
+      if (!Number.isInteger(keep) || keep < 1)
+        throw new RegistryError('malformed', `--keep must be a whole number of at least 1 (got ${keep})`);
       return locked(async () => {
         const registry = await readRegistry();
         const state = registry.remotes[name];

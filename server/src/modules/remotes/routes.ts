@@ -53,7 +53,7 @@ export async function remotesRoutes(app: FastifyInstance, options: RemotesRoutes
         request.log.error({ problems }, 'remote registry has malformed entries; serving the valid ones');
       lastProblems = summary;
     }
-    return registryJson(await served.forRequest(request), config.devRemotes);
+    return registryJson(await served.forRequest(request, reply), config.devRemotes);
   });
 
   // Version directories never change, so browsers and CDNs may keep these files for a year.

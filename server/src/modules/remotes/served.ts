@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -12,7 +13,7 @@ import {
   type RouteOwner,
   type RouteTable,
 } from '@portal/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry, RemoteRegistry } from './registry.ts';
 
 /** One remote as a visitor gets it: the version and that version's manifest. */
@@ -35,6 +36,28 @@ export interface ServedSet {
 }
 
 export type VersionChoice = Partial<Record<RemoteName, string>>;
+
+/** The visitor's random id for staged rollouts: only which version they see depends on it. */
+export const VISITOR_COOKIE = 'portal_visitor';
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The visitor id a request carries, or null. */
+export function visitorOf(cookieHeader: string | undefined): string | null {
+  for (const part of cookieHeader?.split(';') ?? []) {
+    const [name, value] = part.trim().split('=');
+    if (name === VISITOR_COOKIE && value && VISITOR_ID.test(value)) return value;
+  }
+  return null;
+}
+
+/**
+ * Whether a visitor gets the staged version of a remote: a stable hash of visitor, remote and
+ * staged version in [0, 100) below the percent. Sticky for one stage; a new stage draws afresh.
+ */
+export function inStage(visitor: string, name: RemoteName, stage: { version: string; percent: number }): boolean {
+  const digest = createHash('sha256').update(`${visitor}\0${name}\0${stage.version}`).digest();
+  return digest.readUInt32BE(0) % 100 < stage.percent;
+}
 
 /** Reads a version's manifest from its folder; null when it has none (published before manifests existed). */
 export async function readVersionManifest(dir: string): Promise<RemoteManifest | null> {
@@ -154,9 +177,31 @@ export function createServedRemotes(
       }
       return setOf(choice, state, log);
     },
-    /** The versions this visitor is served. */
-    forRequest(request: { log: FastifyBaseLogger }): Promise<ServedSet> {
-      return this.current(request.log);
+
+    /**
+     * The versions this visitor is served: during a staged rollout, the staged version for about
+     * its percent of visitors, sticky by a visitor cookie (set here when missing). Page answers,
+     * server rendering and /remotes.json all ask this, so they agree.
+     */
+    async forRequest(request: Pick<FastifyRequest, 'log' | 'headers'>, reply?: Pick<FastifyReply, 'header'>): Promise<ServedSet> {
+      if (options.devRemotes) return this.current(request.log);
+      const { registry: state } = await registry.readServable();
+      const staged = REMOTE_NAMES.filter((name) => state.remotes[name]?.stage && state.remotes[name]?.current);
+      if (!staged.length) return this.current(request.log);
+      let visitor = visitorOf(request.headers.cookie);
+      if (!visitor) {
+        visitor = randomBytes(18).toString('base64url');
+        reply?.header('set-cookie', `${VISITOR_COOKIE}=${visitor}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+      }
+      // What this visitor sees depends on their cookie: no shared cache may keep it.
+      reply?.header('cache-control', 'private, no-cache');
+      const choice: VersionChoice = {};
+      for (const name of REMOTE_NAMES) {
+        const remote = state.remotes[name];
+        if (!remote?.current) continue;
+        choice[name] = remote.stage && inStage(visitor, name, remote.stage) ? remote.stage.version : remote.current;
+      }
+      return setOf(choice, state, request.log);
     },
     manifestOf,
   };

@@ -135,12 +135,43 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
     return remotes;
   }
 
-  async function renderFresh(url: string, scopeOf: RenderScope, remotes: PageRenderRequest['remotes'], log: FastifyBaseLogger) {
+  /**
+   * The shell's federation runtime holds one version of each remote at a time, so renders of
+   * different version sets (a staged rollout) take turns; renders of one set run together.
+   */
+  let activeSet: string | null = null;
+  let active = 0;
+  let waiting: Array<() => void> = [];
+  async function withVersionSet<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    while (active > 0 && activeSet !== key) await new Promise<void>((resolve) => waiting.push(resolve));
+    activeSet = key;
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      if (active === 0) {
+        const wake = waiting;
+        waiting = [];
+        for (const resolve of wake) resolve();
+      }
+    }
+  }
+
+  async function renderFresh(
+    url: string,
+    scopeOf: RenderScope,
+    remotes: PageRenderRequest['remotes'],
+    setKey: string,
+    log: FastifyBaseLogger,
+  ) {
     const started = performance.now();
     try {
       const shell = await renderer(log);
       if (!shell) return null;
-      const page = await scope.run(scopeOf, () => shell.render({ url, remotes, signal: AbortSignal.timeout(RENDER_LIMIT_MS) }));
+      const page = await withVersionSet(setKey, () =>
+        scope.run(scopeOf, () => shell.render({ url, remotes, signal: AbortSignal.timeout(RENDER_LIMIT_MS) })),
+      );
       log.debug({ url, ms: Math.round(performance.now() - started) }, 'page rendered');
       return page;
     } catch (err) {
@@ -162,7 +193,7 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
       if (options.devRemotes) return;
       try {
         const remotes = remoteEntries(served);
-        for (const url of paths) await renderFresh(url, { host, locale: splitLocale(url).locale }, remotes, log);
+        for (const url of paths) await renderFresh(url, { host, locale: splitLocale(url).locale }, remotes, served.key, log);
       } catch (err) {
         log.warn({ err }, 'warming server rendering failed');
       }
@@ -182,7 +213,7 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
       const rendering = app.cache.cached(
         `page\0${host}\0${url}\0${served.key}`,
         CACHE_MAX_STALE_MS,
-        () => renderFresh(url, { host, locale }, remotes, log),
+        () => renderFresh(url, { host, locale }, remotes, served.key, log),
         { tags: CACHE_TAGS },
       );
       let timer: NodeJS.Timeout | undefined;
