@@ -16,7 +16,7 @@ const HTML = 'text/html,*/*;q=0.8';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ remotes: true });
   await mkdir(t.config.shellDist, { recursive: true });
   await writeFile(join(t.config.shellDist, 'index.html'), INDEX);
 });
@@ -103,7 +103,7 @@ describe('when notifications are lost', () => {
   it('a change shows after the TTL at the latest', async () => {
     // An instance whose LISTEN connection is down: it hears of no change.
     const database = await createTestDatabase();
-    const deaf = await createTestApp({ database: { ...database, listen: async () => async () => {} } });
+    const deaf = await createTestApp({ remotes: true, database: { ...database, listen: async () => async () => {} } });
     try {
       await mkdir(deaf.config.shellDist, { recursive: true });
       await writeFile(join(deaf.config.shellDist, 'index.html'), INDEX);

@@ -9,7 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sources(full);
+    // src/test holds test support (never in a bundle): it may use build-time entries.
+    if (statSync(full).isDirectory()) return name === 'test' ? [] : sources(full);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
 }
