@@ -80,12 +80,16 @@ test.describe('compression', () => {
     }
   });
 
-  test('the registry stays no-cache and small enough to go as it is', async () => {
+  test('the registry stays no-cache and, carrying every route manifest, goes compressed', async () => {
     const res = await rawGet('/remotes.json', { 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(res.body.toString()).remotes.marketing.version).toBeTruthy();
+    expect(res.headers['content-encoding']).toBe('br');
+    const registry = JSON.parse(decode(res).toString());
+    expect(registry.remotes.marketing.version).toBeTruthy();
+    expect(registry.remotes.checkout.routes.map((r: { path: string }) => r.path)).toContain('/buy');
+    // A handful of kilobytes as it travels.
+    expect(res.body.length).toBeLessThan(2048);
   });
 
   /** A page re-rendered in between (its cache entry expired) differs only in when its data was read. */
