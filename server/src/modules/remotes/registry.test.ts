@@ -279,6 +279,14 @@ describe('ensurePublished', () => {
     expect(second.version).not.toBe(first.version);
   });
 
+  it('replaces a pinned version that has no route manifest (published before manifests existed)', async () => {
+    const old = await registry.publishRemote('marketing', await dist('old'), { activate: true });
+    await rm(join(registry.versionDir('marketing', old.version), 'remote-manifest.json'));
+    const next = await registry.ensurePublished('marketing', await dist('new'));
+    expect(next.activated).toBe(true);
+    expect((await state()).marketing?.current).toBe(next.version);
+  });
+
   it('keeps an operator deploy across a restart with another build', async () => {
     const deployed = await registry.publishRemote('static-ip', await dist('a'), { activate: true });
     const other = await registry.ensurePublished('static-ip', await dist('b'));

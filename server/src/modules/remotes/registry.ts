@@ -543,8 +543,13 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     async ensurePublished(name, distDir, { now = new Date() } = {}) {
       assertRemoteName(name);
       const dist = await scanDist(distDir);
-      // Only what an operator pinned (deploy, rollback) survives a restart with a new build.
-      return locked(() => publishLocked(name, distDir, dist, (state) => !state?.current || !state.pinned, now, false));
+      // Only what an operator pinned (deploy, rollback) survives a restart with a new build, and
+      // only if it can still serve: a version published before route manifests declares no pages.
+      return locked(async () => {
+        const current = (await readRegistry()).remotes[name]?.current;
+        const servesPages = current ? (await versionManifest(name, current)) !== null : false;
+        return publishLocked(name, distDir, dist, (state) => !state?.current || !state.pinned || !servesPages, now, false);
+      });
     },
 
     async rollback(name, version) {
