@@ -1,4 +1,5 @@
 import { AuthErrorCode, type LoginResult, VerificationScene } from '@portal/shared';
+import { changed } from '../../cache/invalidation.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
@@ -114,6 +115,8 @@ export async function resetPassword(
     await tx.update(memberUsers).set({ passwordHash }).where(eq(memberUsers.id, user.id));
     await revokeUserSessions(tx, user.id, now);
   });
+  // Committed: this instance drops its cached sessions at once (the others are notified).
+  changed(db, 'sessions');
   await clearFailures(db, loginIdKey(destination));
 }
 
@@ -145,6 +148,7 @@ export async function changePassword(
     await tx.update(memberUsers).set({ passwordHash }).where(eq(memberUsers.id, userId));
     await revokeUserSessions(tx, userId, now, sessionId);
   });
+  changed(db, 'sessions');
   await clearFailures(db, rule.key);
 }
 

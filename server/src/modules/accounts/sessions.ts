@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { cacheFor, changed } from '../../cache/invalidation.ts';
 import { memberSessions } from './tables.ts';
 
 /**
@@ -43,12 +44,20 @@ export interface ActiveSession {
 }
 
 /**
- * The live session of a token (not revoked, not expired) or null, sliding its expiry when the last
- * refresh is over an hour old. The refresh is conditional in SQL, so concurrent requests of one
- * client write once.
+ * How long an instance trusts a session it validated without asking the database again. Revocation
+ * does not wait for it: the revoking statement notifies every instance (migration 0010), which drop
+ * their cached sessions at once; this is the bound when a notification is lost.
  */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+export const SESSION_CACHE_MS = 5_000;
+
+interface SessionRow extends ActiveSession {
+  lastUsedAt: Date;
+}
+
+/** Thrown by the cached lookup for an unknown token, so that a miss is never kept (see resolveSession). */
+class NoSession extends Error {}
+
+async function loadSession(db: Db, tokenHash: string): Promise<SessionRow> {
   const [row] = await db
     .select({
       sessionId: memberSessions.id,
@@ -57,22 +66,56 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
       lastUsedAt: memberSessions.lastUsedAt,
     })
     .from(memberSessions)
-    .where(
-      and(eq(memberSessions.tokenHash, hashToken(token)), isNull(memberSessions.revokedAt), gt(memberSessions.expiresAt, now)),
-    )
+    .where(and(eq(memberSessions.tokenHash, tokenHash), isNull(memberSessions.revokedAt)))
     .limit(1);
-  if (!row) return null;
+  if (!row) throw new NoSession();
+  return row;
+}
+
+/**
+ * The live session of a token (not revoked, not expired) or null, sliding its expiry when the last
+ * refresh is over an hour old. A session found is kept in this instance's cache for
+ * SESSION_CACHE_MS (tag `sessions`, dropped on every instance when any session is revoked), so an
+ * active client costs no query per call; unknown tokens are never kept, so guessing fills nothing.
+ * The refresh is conditional in SQL, so concurrent requests of one client write once.
+ */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const cache = cacheFor(db);
+  const key = `session\0${tokenHash}`;
+  let row: SessionRow;
+  try {
+    row = await cache.cached(key, SESSION_CACHE_MS, () => loadSession(db, tokenHash), { tags: ['sessions'] });
+  } catch (err) {
+    if (err instanceof NoSession) return null;
+    throw err;
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.lastUsedAt.getTime() < SESSION_REFRESH_INTERVAL_MS) {
     return { sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt };
   }
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const staleBefore = new Date(now.getTime() - SESSION_REFRESH_INTERVAL_MS);
-  await db
+  const refreshed = await db
     .update(memberSessions)
     .set({ lastUsedAt: now, expiresAt })
     .where(
       and(eq(memberSessions.id, row.sessionId), isNull(memberSessions.revokedAt), lt(memberSessions.lastUsedAt, staleBefore)),
-    );
+    )
+    .returning({ id: memberSessions.id });
+  // This instance's copy slides with it; another instance's copy slides when it refreshes too.
+  row.lastUsedAt = now;
+  row.expiresAt = expiresAt;
+  if (refreshed.length === 0) {
+    // Revoked meanwhile (or refreshed by a concurrent call): ask the database, not the cache.
+    const [live] = await db
+      .select({ id: memberSessions.id })
+      .from(memberSessions)
+      .where(and(eq(memberSessions.id, row.sessionId), isNull(memberSessions.revokedAt), gt(memberSessions.expiresAt, now)))
+      .limit(1);
+    if (!live) return null;
+  }
   return { sessionId: row.sessionId, userId: row.userId, expiresAt };
 }
 
@@ -82,6 +125,8 @@ export async function revokeSession(db: Db, sessionId: number, now = new Date())
     .update(memberSessions)
     .set({ revokedAt: now })
     .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.revokedAt)));
+  // This instance at once; the others through the statement's notification.
+  changed(db, 'sessions');
 }
 
 /** Ends every session of a user (password reset), or every one but `keep` (password change). */

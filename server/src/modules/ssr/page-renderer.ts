@@ -14,7 +14,7 @@ import {
   splitLocale,
 } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { CACHE_MAX_STALE_MS, CACHE_TAGS } from '../../cache/cache.ts';
+import { CACHE_MAX_STALE_MS, CONTENT_TAGS } from '../../cache/cache.ts';
 import type { RemoteRegistry } from '../remotes/registry.ts';
 import type { ServedSet } from '../remotes/served.ts';
 
@@ -214,7 +214,7 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
         `page\0${host}\0${url}\0${served.key}`,
         CACHE_MAX_STALE_MS,
         () => renderFresh(url, { host, locale }, remotes, served.key, log),
-        { tags: CACHE_TAGS },
+        { tags: CONTENT_TAGS },
       );
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => {
