@@ -202,6 +202,7 @@ export function load({ base, connections, request, ok, duration, amount }) {
     let good = 0;
     let bad = 0;
     const started = performance.now();
+    let lastAnswerAt = null;
     // let, set below: autocannon may call back at once (an invalid option).
     let instance = null;
     instance = autocannon(
@@ -228,7 +229,9 @@ export function load({ base, connections, request, ok, duration, amount }) {
       (err, result) => {
         running.delete(instance);
         if (err || interrupted) return reject(err ?? new Error('interrupted'));
-        const seconds = (performance.now() - started) / 1000;
+        // Up to the last answer: autocannon reports completion on its next one-second tick, which
+        // would round a fixed `amount` of requests up to whole seconds.
+        const seconds = ((lastAnswerAt ?? performance.now()) - started) / 1000;
         const sorted = Float64Array.from(latencies).sort();
         if (!ok) {
           good = result['2xx'];
@@ -246,6 +249,9 @@ export function load({ base, connections, request, ok, duration, amount }) {
       },
     );
     running.add(instance);
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      latencies.push(ms);
+      lastAnswerAt = performance.now();
+    });
   });
 }
