@@ -1,5 +1,5 @@
 import { PayStatus, RechargeOrderStatus } from '@portal/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
@@ -11,13 +11,24 @@ import { rechargeOrders } from './tables.ts';
  * reported, so an operator can refund it; a closed order is still honoured, because the money was taken.
  */
 export async function fulfilRecharge(tx: Tx, payment: Payment, paidAt: Date): Promise<FulfilmentOutcome> {
-  const [order] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, payment.orderId)).for('update');
-  if (!order) throw new Error(`payment ${payment.paymentNo} points at missing order ${payment.orderId}`);
-  if (order.payStatus === PayStatus.Paid) return 'order_already_paid';
-  await tx
+  // One statement marks it paid unless it already is (its row lock serializes two payments of one order).
+  const [order] = await tx
     .update(rechargeOrders)
     .set({ status: RechargeOrderStatus.Success, payStatus: PayStatus.Paid, payChannel: payment.channel, payTime: paidAt })
-    .where(eq(rechargeOrders.id, order.id));
+    .where(and(eq(rechargeOrders.id, payment.orderId), ne(rechargeOrders.payStatus, PayStatus.Paid)))
+    .returning({
+      userId: rechargeOrders.userId,
+      trafficMb: rechargeOrders.trafficMb,
+      giftTrafficMb: rechargeOrders.giftTrafficMb,
+    });
+  if (!order) {
+    const [existing] = await tx
+      .select({ id: rechargeOrders.id })
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.id, payment.orderId));
+    if (!existing) throw new Error(`payment ${payment.paymentNo} points at missing order ${payment.orderId}`);
+    return 'order_already_paid';
+  }
   await tx
     .update(memberUsers)
     .set({ limitBalance: sql`${memberUsers.limitBalance} + ${order.trafficMb + order.giftTrafficMb}` })

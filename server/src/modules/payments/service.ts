@@ -1,5 +1,5 @@
 import { CommerceErrorCode, type PayAction, type PayChannel } from '@portal/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
@@ -121,19 +121,33 @@ export async function applyNotification(
   n: VerifiedNotification,
 ): Promise<NotificationOutcome> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).for('update');
     let outcome: NotificationOutcome;
-    if (!payment || payment.gateway !== gateway.name) outcome = 'unknown_payment';
-    else if (n.appId !== gateway.expectedAppId) outcome = 'app_id_mismatch';
-    else if (!n.paid) outcome = 'not_paid';
-    else if (n.amountFen !== payment.amountFen || n.currency !== 'CNY') outcome = 'amount_mismatch';
-    else if (payment.status === PaymentStatus.Paid) outcome = 'duplicate';
+    // The usual case in one statement: a genuine notification of an unpaid payment marks it paid
+    // (its row lock makes a concurrent delivery wait, then find it paid). Anything else is looked
+    // at row in hand to say what was wrong.
+    const genuine = n.appId === gateway.expectedAppId && n.paid && n.currency === 'CNY';
+    const [paid] = genuine
+      ? await tx
+          .update(payments)
+          .set({ status: PaymentStatus.Paid, tradeNo: n.tradeNo, paidAt: n.paidAt })
+          .where(
+            and(
+              eq(payments.paymentNo, n.paymentNo),
+              eq(payments.gateway, gateway.name),
+              eq(payments.amountFen, n.amountFen),
+              ne(payments.status, PaymentStatus.Paid),
+            ),
+          )
+          .returning()
+      : [];
+    if (paid) outcome = await kinds.get(paid.orderKind).fulfil(tx, paid, n.paidAt);
     else {
-      await tx
-        .update(payments)
-        .set({ status: PaymentStatus.Paid, tradeNo: n.tradeNo, paidAt: n.paidAt })
-        .where(eq(payments.id, payment.id));
-      outcome = await kinds.get(payment.orderKind).fulfil(tx, payment, n.paidAt);
+      const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).for('update');
+      if (!payment || payment.gateway !== gateway.name) outcome = 'unknown_payment';
+      else if (n.appId !== gateway.expectedAppId) outcome = 'app_id_mismatch';
+      else if (!n.paid) outcome = 'not_paid';
+      else if (n.amountFen !== payment.amountFen || n.currency !== 'CNY') outcome = 'amount_mismatch';
+      else outcome = 'duplicate';
     }
     await tx.insert(paymentNotifications).values({
       gateway: gateway.name,
