@@ -1,33 +1,6 @@
 #!/usr/bin/env node
-// Benchmark (not a test): the API calls every page of a logged-in user makes, next to a bare
-// Fastify hello-world in the same run, on the embedded database (PGlite) and on real PostgreSQL:
-// an authenticated read (GET /app-api/ip/member-user/get: session check plus the user's row) and
-// the public catalogue (the package prices). Warm: each scenario runs a short warm-up first.
-// Prints req/s, p50, p99 and the ratio to the hello-world; never fails on timing.
-//
-// Usage: node bench/api-throughput.mjs [--duration <s>] [--concurrency <n>]
-//
-// The PostgreSQL server is the one of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres):
-// a fresh database portal_bench_<random> is created there and dropped at the end, also on failure or Ctrl-C.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createBenchDatabase,
-  freePort,
-  load,
-  machineLine,
-  positiveInt,
-  releases,
-  ROOT,
-  runBenchmark,
-  startChild,
-  startHelloWorld,
-  TSX,
-  waitFor,
-} from './lib.mjs';
+import { createBenchDatabase, load, machineLine, positiveInt, runBenchmark, startHelloWorld, startPortal } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,28 +13,8 @@ const CONCURRENCY = positiveInt('concurrency', args.concurrency);
 const WARMUP_SECONDS = Math.min(2, DURATION);
 /** The sandbox's demo member (server/src/modules/accounts/seed.ts). */
 const DEMO = { mobile: '13800138000', password: 'Demo@123456' };
-
-/** A portal server on a fresh data folder, on PGlite (no url) or on the PostgreSQL database `url`. */
-async function startPortal(name, databaseUrl) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-api-'));
-  releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX: 'true',
-    CAPTCHA_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const proc = startChild(name, TSX, ['server/src/main.ts'], { cwd: ROOT, env });
-  const base = `http://127.0.0.1:${port}`;
-  return { name, base, proc, ready: () => waitFor(`${base}/healthz`, proc) };
-}
+/** The bench logs the demo member in through the API. */
+const LOGIN_WITHOUT_CAPTCHA = { env: { CAPTCHA_ENABLED: 'false' } };
 
 async function login(base) {
   const res = await fetch(`${base}/app-api/member/auth/login`, {
@@ -77,7 +30,10 @@ async function login(base) {
 async function main() {
   const database = await createBenchDatabase();
   const hello = await startHelloWorld();
-  const portals = [await startPortal('PGlite', null), await startPortal('PostgreSQL', database.url)];
+  const portals = [
+    await startPortal('PGlite', null, LOGIN_WITHOUT_CAPTCHA),
+    await startPortal('PostgreSQL', database.url, LOGIN_WITHOUT_CAPTCHA),
+  ];
   await Promise.all([hello.ready(), ...portals.map((p) => p.ready())]);
 
   console.log('API throughput');

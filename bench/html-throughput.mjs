@@ -1,36 +1,8 @@
 #!/usr/bin/env node
-// Benchmark (not a test): how many page answers (the shell's index.html with the page's head
-// injected) the server gives per second, next to a bare Fastify hello-world in the same run, on the
-// embedded database (PGlite) and on real PostgreSQL. Warm: each scenario runs a short warm-up first.
-// Pages are server-rendered (the built remotes are published into each server's registry first) and
-// served from the page cache once rendered. Prints req/s, p50, p99 and the ratio to the
-// hello-world; never fails on timing.
-//
-// Usage: npm run bench:html [-- --duration <s>] [--concurrency <n>]
-//
-// Needs a built shell (SHELL_DIST, default shell/dist). The PostgreSQL server is the one of
-// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a fresh database
-// portal_bench_<random> is created there and dropped at the end, also on failure or Ctrl-C.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createBenchDatabase,
-  freePort,
-  load,
-  machineLine,
-  positiveInt,
-  releases,
-  ROOT,
-  runBenchmark,
-  startChild,
-  startHelloWorld,
-  TSX,
-  waitFor,
-} from './lib.mjs';
+import { createBenchDatabase, load, machineLine, positiveInt, ROOT, runBenchmark, startHelloWorld, startPortal } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,31 +18,6 @@ const GOAL = 0.3;
 /** What a browser sends: the page answer is then compressed (brotli) on the fly. */
 const BROWSER_ENCODING = 'gzip, deflate, br';
 
-/** A portal server on a fresh data folder, on PGlite (no url) or on the PostgreSQL database `url`. */
-async function startPortal(name, databaseUrl) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-html-'));
-  releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX: 'true',
-    LOG_LEVEL: 'warn',
-    // Any key: set so the sandbox does not create one (and warn about it) in the temporary DATA_DIR.
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  // The remotes' builds published as npm start does: pages are then server-rendered (and cached).
-  const published = spawnSync(TSX, ['server/src/cli/remote.ts', 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
-  if (published.status !== 0) throw new Error('publishing the remotes failed: build them first (npm start builds everything)');
-  const proc = startChild(name, TSX, ['server/src/main.ts'], { cwd: ROOT, env });
-  const base = `http://127.0.0.1:${port}`;
-  return { name, base, proc, ready: () => waitFor(`${base}/healthz`, proc) };
-}
-
 async function main() {
   const shellDist = path.resolve(ROOT, process.env.SHELL_DIST ?? 'shell/dist');
   if (!existsSync(path.join(shellDist, 'index.html'))) {
@@ -78,7 +25,10 @@ async function main() {
   }
   const database = await createBenchDatabase();
   const hello = await startHelloWorld();
-  const portals = [await startPortal('PGlite', null), await startPortal('PostgreSQL', database.url)];
+  const portals = [
+    await startPortal('PGlite', null, { publishRemotes: true }),
+    await startPortal('PostgreSQL', database.url, { publishRemotes: true }),
+  ];
   await Promise.all([hello.ready(), ...portals.map((p) => p.ready())]);
 
   console.log('Page HTML throughput');

@@ -1,8 +1,9 @@
 // Helpers shared by the server benchmarks (commerce.mjs, html-throughput.mjs): clean-up on exit and
 // Ctrl-C, child servers, a fresh PostgreSQL database, a bare Fastify hello-world, and the load
 // generator (autocannon) with per-response latencies. One benchmark per process.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -254,4 +255,35 @@ export function load({ base, connections, request, ok, duration, amount }) {
       lastAnswerAt = performance.now();
     });
   });
+}
+
+/**
+ * A portal server on a fresh data folder, on PGlite (no url) or on the PostgreSQL database `url`,
+ * in the sandbox. `publishRemotes`: the remotes' builds published first, as npm start does, so pages
+ * are server-rendered. `env` is added to the server's environment.
+ */
+export async function startPortal(name, databaseUrl, { publishRemotes = false, env: extra = {} } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX: 'true',
+    LOG_LEVEL: 'warn',
+    // Any key: set so the sandbox does not create one (and warn about it) in the temporary DATA_DIR.
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...extra,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  if (publishRemotes) {
+    const published = spawnSync(TSX, ['server/src/cli/remote.ts', 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
+    if (published.status !== 0) throw new Error('publishing the remotes failed: build them first (npm start builds everything)');
+  }
+  const proc = startChild(name, TSX, ['server/src/main.ts'], { cwd: ROOT, env });
+  const base = `http://127.0.0.1:${port}`;
+  return { name, base, proc, ready: () => waitFor(`${base}/healthz`, proc) };
 }

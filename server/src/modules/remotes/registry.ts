@@ -4,7 +4,6 @@ import {
   contractProblems,
   describeContractProblem,
   isRemoteName,
-  type ManifestRoute,
   PROVIDED_VERSIONS_FILE,
   parseRemoteManifest,
   REMOTE_MANIFEST_FILE,
@@ -253,6 +252,19 @@ export interface RemoteRegistryOptions {
 
 const readJsonFile = async (file: string): Promise<unknown> => JSON.parse(await readFile(file, 'utf8'));
 
+/** A version folder's route manifest; null for a version published before manifests existed. */
+export async function readVersionManifest(dir: string): Promise<RemoteManifest | null> {
+  const file = join(dir, REMOTE_MANIFEST_FILE);
+  let raw: unknown;
+  try {
+    raw = await readJsonFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  return parseRemoteManifest(raw, file);
+}
+
 /** What the shell built in `shellDist` provides (its shared-versions.json); null when it is not built. */
 export async function readProvidedVersions(shellDist: string): Promise<Record<string, string> | null> {
   const file = join(shellDist, PROVIDED_VERSIONS_FILE);
@@ -331,15 +343,7 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     return { files: all, hash: await hashFiles(distDir, files), manifest, info };
   }
 
-  /** The manifest of a published version; null for a version published before manifests existed. */
-  async function versionManifest(name: RemoteName, version: string): Promise<RemoteManifest | null> {
-    try {
-      return parseRemoteManifest(await readJsonFile(join(versionDir(name, version), REMOTE_MANIFEST_FILE)));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
+  const versionManifest = (name: RemoteName, version: string) => readVersionManifest(versionDir(name, version));
 
   /**
    * Refuses to make `manifest` the live version of `name` when another remote's live or staged
@@ -347,8 +351,6 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
    */
   async function assertCanGoLive(registry: Registry, name: RemoteName, version: string, manifest: RemoteManifest | null) {
     if (!manifest) return;
-    const routes: Partial<Record<RemoteName, readonly ManifestRoute[]>> = { [name]: manifest.routes };
-    const versionsOf: Partial<Record<RemoteName, string>> = { [name]: version };
     for (const other of REMOTE_NAMES) {
       if (other === name) continue;
       for (const live of liveVersions(registry.remotes[other])) {
@@ -356,11 +358,10 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
         if (!theirs) continue;
         const conflicts = routeConflicts({ [name]: manifest.routes, [other]: theirs.routes });
         if (conflicts.length) {
-          routes[other] = theirs.routes;
-          versionsOf[other] = live;
+          const versionOf = (owner: string) => (owner === name ? version : owner === other ? live : '');
           const described = conflicts.map(
             (c) =>
-              `${c.path} is claimed by ${c.owners.map((o) => (o === 'shell' ? 'the shell' : `${o} ${versionsOf[o as RemoteName]}`)).join(' and ')}`,
+              `${c.path} is claimed by ${c.owners.map((o) => (o === 'shell' ? 'the shell' : `${o} ${versionOf(o)}`)).join(' and ')}`,
           );
           throw new RegistryError(
             'route-conflict',

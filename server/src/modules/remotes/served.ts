@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   createRouteTable,
   type Locale,
   type ManifestRoute,
-  parseRemoteManifest,
-  REMOTE_MANIFEST_FILE,
   REMOTE_NAMES,
   type RemoteManifest,
   type RemoteName,
@@ -14,7 +10,7 @@ import {
   type RouteTable,
 } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Registry, RemoteRegistry } from './registry.ts';
+import { type Registry, type RemoteRegistry, readVersionManifest } from './registry.ts';
 
 /** One remote as a visitor gets it: the version and that version's manifest. */
 export interface ServedRemote {
@@ -57,18 +53,6 @@ export function visitorOf(cookieHeader: string | undefined): string | null {
 export function inStage(visitor: string, name: RemoteName, stage: { version: string; percent: number }): boolean {
   const digest = createHash('sha256').update(`${visitor}\0${name}\0${stage.version}`).digest();
   return digest.readUInt32BE(0) % 100 < stage.percent;
-}
-
-/** Reads a version's manifest from its folder; null when it has none (published before manifests existed). */
-export async function readVersionManifest(dir: string): Promise<RemoteManifest | null> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, REMOTE_MANIFEST_FILE), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  return parseRemoteManifest(JSON.parse(text), join(dir, REMOTE_MANIFEST_FILE));
 }
 
 export function servedSet(
