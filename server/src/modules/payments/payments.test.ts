@@ -194,6 +194,27 @@ describe('paying through the sandbox gateway', () => {
     expect(outcomes.filter((o) => o.outcome === 'order_already_paid')).toHaveLength(1);
   });
 
+  it('credits once when 50 deliveries arrive at once, 25 each of two payments of one order', async () => {
+    const before = await balance();
+    const order = await newOrder();
+    const first = await startPayment(order.id, 'alipay_pc');
+    const second = await startPayment(order.id, 'wx_native');
+    const [a, b] = [
+      await notification(first.paymentNo, order.payAmountFen),
+      await notification(second.paymentNo, order.payAmountFen),
+    ];
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => notify(i % 2 ? a : b)));
+    expect(results.every((r) => r.body === 'success')).toBe(true);
+    expect(await balance()).toBe((before ?? 0) + packageMb);
+    const outcomes = (await t.app.db.select().from(paymentNotifications)).filter((o) =>
+      [first.paymentNo, second.paymentNo].includes(o.paymentNo),
+    );
+    expect(outcomes).toHaveLength(50);
+    expect(outcomes.filter((o) => o.outcome === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'order_already_paid')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'duplicate')).toHaveLength(48);
+  });
+
   it('honours a payment that arrives after the order closed: the money was taken', async () => {
     const before = await balance();
     const order = await newOrder();
