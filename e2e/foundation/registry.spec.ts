@@ -1,8 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { DATA_DIR, expectRemotePage, remoteCli, ROOT, signIn } from '../support/portal.ts';
+import { expectRemotePage, remoteCli, ROOT, signIn, versionFolder } from '../support/portal.ts';
 import { spawnSync } from 'node:child_process';
 
 test.describe.configure({ mode: 'serial' });
@@ -75,7 +74,7 @@ test.describe('remote registry', () => {
     request,
   }) => {
     const { version } = (await registry(request)).remotes.checkout ?? { version: '' };
-    const dir = path.join(DATA_DIR, 'remotes', 'checkout', version);
+    const dir = versionFolder('checkout', version);
     await signIn(page);
     renameSync(dir, `${dir}.hidden`);
     try {

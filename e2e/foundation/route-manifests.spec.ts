@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { DATA_DIR, remoteCli, ROOT } from '../support/portal.ts';
+import { remoteCli, ROOT, versionFolder } from '../support/portal.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -74,7 +74,7 @@ type EditableManifest = { routes: object[]; builtAgainst: Record<string, string>
 /** A copy of the live checkout version with `change` applied to its route manifest: a prebuilt dist to deploy. */
 function checkoutVariant(version: string, change: (manifest: EditableManifest) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-checkout-'));
-  cpSync(path.join(DATA_DIR, 'remotes', 'checkout', version), dir, { recursive: true });
+  cpSync(versionFolder('checkout', version), dir, { recursive: true });
   const file = path.join(dir, 'remote-manifest.json');
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
   change(manifest);

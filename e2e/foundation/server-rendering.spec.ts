@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { DATA_DIR, remoteCli, ROOT } from '../support/portal.ts';
+import { remoteCli, remoteVersions, ROOT } from '../support/portal.ts';
 
 /** Every public page (SPEC: marketing, content, the guest pages and the 404), without locale prefix. */
 const PUBLIC_PAGES = [
@@ -135,8 +135,7 @@ test.describe('server rendering', () => {
 
   test('a remote whose server bundle throws is rendered by the browser instead, with status 200', async ({ page, request }) => {
     test.setTimeout(90_000);
-    const registryFile = path.join(DATA_DIR, 'remotes', 'registry.json');
-    const current = () => JSON.parse(readFileSync(registryFile, 'utf8')).remotes.marketing.current as string;
+    const current = () => remoteVersions('marketing').current;
     const before = current();
     // A build of marketing whose node entry throws, published beside the good one and made current.
     const entry = path.join(ROOT, 'remotes/marketing/dist/ssr/remoteEntry.js');
@@ -144,8 +143,7 @@ test.describe('server rendering', () => {
     writeFileSync(entry, `throw new Error('e2e: this server bundle is broken');\n${good}`);
     try {
       expect(remoteCli(['ensure']).code).toBe(0);
-      const history = JSON.parse(readFileSync(registryFile, 'utf8')).remotes.marketing.history as Array<{ version: string }>;
-      const broken = history.at(-1)?.version;
+      const broken = remoteVersions('marketing').versions.at(-1);
       expect(broken).toBeTruthy();
       expect(broken).not.toBe(before);
       expect(remoteCli(['rollback', 'marketing', broken as string]).code).toBe(0);
@@ -159,7 +157,7 @@ test.describe('server rendering', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer service');
     } finally {
       writeFileSync(entry, good);
-      remoteCli(['rollback', 'marketing', before]);
+      remoteCli(['rollback', 'marketing', before as string]);
     }
     expect(current()).toBe(before);
     expect(headingOf(await (await request.get('/en/service')).text())).toBe('Customer service');

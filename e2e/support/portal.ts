@@ -6,10 +6,37 @@ import { serverEnv } from '../playwright.config.ts';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DATA_DIR = process.env.E2E_DATA_DIR as string;
 
+/**
+ * Where the e2e server reads a remote version's files: DATA_DIR/remotes in the embedded mode; on
+ * PostgreSQL the versions are in the database and each instance serves its copy from DATA_DIR/cache.
+ */
+export const versionFolder = (name: string, version: string) =>
+  serverEnv.DATABASE_URL ? path.join(DATA_DIR, 'cache', 'remotes', name, version) : path.join(DATA_DIR, 'remotes', name, version);
+
 /** Runs the registry CLI against the e2e server's data, as ops would (`npm run remote -- …`). */
 export function remoteCli(args: string[], env: Record<string, string> = {}) {
   const res = spawnSync('node', ['scripts/remote.mjs', ...args], { cwd: ROOT, env: { ...serverEnv, ...env }, encoding: 'utf8' });
   return { code: res.status ?? 1, out: `${res.stdout}${res.stderr}` };
+}
+
+/**
+ * A remote's current version and every version kept, oldest first, as `remote list` prints them:
+ * the registry is a file in the embedded mode and a table on PostgreSQL, so the test asks the CLI.
+ */
+export function remoteVersions(name: string): { current: string | null; versions: string[] } {
+  const { code, out } = remoteCli(['list']);
+  if (code !== 0) throw new Error(`remote list failed: ${out}`);
+  const lines = out.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(`${name}  current: `));
+  if (start < 0) throw new Error(`remote list printed no ${name}: ${out}`);
+  const current = lines[start]?.slice(`${name}  current: `.length).trim() ?? '';
+  const versions: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith(' ')) break;
+    const m = /^ {2}[* ] (\S+) {2}deployed /.exec(line);
+    if (m?.[1]) versions.push(m[1]);
+  }
+  return { current: current === '(none)' ? null : current, versions };
 }
 
 /** Collects console errors and page errors so a test can assert a clean page. */

@@ -126,7 +126,7 @@ export async function buildApp({
   await app.register(proxyRoutes, { config });
   await app.register(redirectsRoutes);
   // One remote registry and one view of what each visitor is served, for pages, sitemap and /remotes.json.
-  const registry = createRemoteRegistry(config.dataDir);
+  const registry = createRemoteRegistry(config.dataDir, { database: app.database });
   const served = createServedRemotes(registry, { devRemotes: config.devRemotes });
   await app.register(seoRoutes, { config, served });
   await app.register(staticPlugin, { config, registry, served });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RemoteName } from '@portal/shared';
 import { type Config, REPO_ROOT } from '../config/index.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { createRemoteRegistry, RegistryError, type RemoteRegistry, readProvidedVersions } from '../modules/remotes/registry.ts';
 import { type CliIo, type Command, maxArgs, parse, runCommand, runScript, UsageError } from './runner.ts';
 
@@ -44,6 +45,8 @@ export interface CliDeps {
   distDir: (name: RemoteName) => string;
   /** Builds a remote into distDir(name); throws when the build fails. */
   build: (name: RemoteName) => void | Promise<void>;
+  /** With DATABASE_URL: the registry and the versions' files are in this database, not in DATA_DIR. */
+  database?: Database;
 }
 
 export const remoteDist = (name: RemoteName) => resolve(REPO_ROOT, REMOTES[name].dir, 'dist');
@@ -183,6 +186,7 @@ export function runCli(argv: string[], deps: CliDeps, io: CliIo): Promise<number
   // A remote goes live only if the shell being served can provide what it was built against.
   const registry = createRemoteRegistry(deps.config.dataDir, {
     providedVersions: () => readProvidedVersions(deps.config.shellDist),
+    ...(deps.database && { database: deps.database }),
   });
   return runCommand(
     {
@@ -199,7 +203,15 @@ export function runCli(argv: string[], deps: CliDeps, io: CliIo): Promise<number
 }
 
 // Runs only when started as a script; tests import runCli.
-await runScript(import.meta.filename, (argv, { config, io, startUmask }) => {
+await runScript(import.meta.filename, async (argv, { config, io, startUmask }) => {
   buildUmask = startUmask;
-  return runCli(argv, { config, distDir: remoteDist, build: buildRemote }, io);
+  // On PostgreSQL the registry is the database's: no server needs to run, and every instance sees
+  // the change at once (NOTIFY). The embedded mode keeps it in DATA_DIR.
+  const database = config.databaseUrl ? await openDatabase({ kind: 'postgres', url: config.databaseUrl }) : undefined;
+  try {
+    await database?.migrate();
+    return await runCli(argv, { config, distDir: remoteDist, build: buildRemote, ...(database && { database }) }, io);
+  } finally {
+    await database?.close();
+  }
 });

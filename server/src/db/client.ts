@@ -30,6 +30,12 @@ export interface Database {
    * resolves to stops listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding the lock named `key` against every process on this database
+   * (PostgreSQL: a session advisory lock on a connection of its own; PGlite, owned by one process:
+   * a queue in this process). For read-modify-write cycles that span several statements and files.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
 }
 
 export interface ListenHandlers {
@@ -82,6 +88,19 @@ function openPostgres(url: string): Database {
     },
     close: () => pool.end(),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 
@@ -170,6 +189,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema });
+  const locks = new Map<number, Promise<unknown>>();
   return {
     db,
     kind: 'pglite',
@@ -189,6 +209,16 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       return async () => {
         if (!client.closed) await unlisten();
       };
+    },
+    withLock(key, fn) {
+      const previous = locks.get(key) ?? Promise.resolve();
+      const run = previous.then(fn, fn);
+      const settled = run.catch(() => {});
+      locks.set(key, settled);
+      void settled.then(() => {
+        if (locks.get(key) === settled) locks.delete(key);
+      });
+      return run;
     },
   };
 }

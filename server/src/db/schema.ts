@@ -13,3 +13,4 @@ export * from '../modules/payments/tables.ts';
 export * from '../modules/usage/tables.ts';
 export * from '../modules/static-ip/tables.ts';
 export * from '../modules/proxy/tables.ts';
+export * from '../modules/remotes/tables.ts';

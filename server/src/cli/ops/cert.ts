@@ -85,7 +85,7 @@ export const cert = commandGroup<OpsContext>('cert', 'list, approve, reject, lic
   reject: review('reject'),
 
   async licence(args, ctx) {
-    const { db, io, config } = ctx;
+    const { db, io } = ctx;
     const { values, positionals: pos } = parse(args, { out: { type: 'string' } });
     const [rawId = ''] = positionals(pos, ['<id>']);
     const id = certificationId(rawId);
@@ -97,7 +97,7 @@ export const cert = commandGroup<OpsContext>('cert', 'list, approve, reject, lic
       io.err(`ops: no enterprise certification with id ${id}`);
       return 1;
     }
-    const data = await readLicence(config.dataDir, await dataKey(ctx), found.file);
+    const data = await readLicence(await db(), await dataKey(ctx), found.file);
     try {
       await writeFile(out, data, { mode: 0o600, flag: 'wx' });
     } catch (err) {

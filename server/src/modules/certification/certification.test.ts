@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CertificationErrorCode,
@@ -14,9 +15,12 @@ import { type OpsContext, runOps } from '../../cli/ops.ts';
 import { createTestApp, TEST_DATA_KEY, type TestApp, withoutSandboxEnv } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { memberUsers } from '../accounts/tables.ts';
-import { idCardHash } from './crypto.ts';
+import { encryptBytes, idCardHash } from './crypto.ts';
+import { importLegacyLicences, readLicence } from './licence.ts';
 import { backfillIdCardHashes } from './service.ts';
-import { certificationReviews, enterpriseCertifications, personalCertifications } from './tables.ts';
+import { certificationReviews, enterpriseCertifications, licenceFiles, personalCertifications } from './tables.ts';
+
+const TEST_KEY = Buffer.from(TEST_DATA_KEY, 'base64');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -348,7 +352,14 @@ describe('enterprise certification', () => {
     const raw = JSON.stringify(row);
     expect(raw).not.toContain('6222021234567890123');
     expect(raw).not.toContain(USCC);
-    const stored = await readFile(join(t.config.dataDir, 'private', 'licences', row?.licenceFile as string));
+    // Sealed in the database, where every instance can read it; nothing on this instance's disk.
+    const [licence] = await t.app.db
+      .select()
+      .from(licenceFiles)
+      .where(eq(licenceFiles.id, row?.licenceFile as string));
+    const stored = licence?.sealed as Buffer;
+    expect(stored.length).toBeGreaterThan(PNG.length);
+    expect(existsSync(join(t.config.dataDir, 'private', 'licences'))).toBe(false);
     expect(stored.includes(PNG.subarray(0, 8))).toBe(false);
     expect(stored.includes(Buffer.from('IHDR fake image body'))).toBe(false);
 
@@ -520,13 +531,25 @@ describe('enterprise certification', () => {
     expect(await me(token)).toMatchObject({ identificationStatus: 0 });
   });
 
-  it('keeps licences of refused submissions off the disk', async () => {
+  it('keeps licences of refused submissions out of storage', async () => {
     const { token } = await member();
     await submitEnterprise(token);
-    const dir = join(t.config.dataDir, 'private', 'licences');
-    const before = (await readdir(dir)).length;
+    const count = async () => (await t.app.db.select({ id: licenceFiles.id }).from(licenceFiles)).length;
+    const before = await count();
     expect((await submitEnterprise(token)).json()).toMatchObject(LOCKED);
-    expect((await readdir(dir)).length).toBe(before);
+    expect(await count()).toBe(before);
+  });
+
+  it('copies a licence stored on disk by an earlier release into the database once, readable as before', async () => {
+    const dir = join(t.config.dataDir, 'private', 'licences');
+    await mkdir(dir, { recursive: true });
+    const id = 'ab'.repeat(16);
+    await writeFile(join(dir, id), encryptBytes(TEST_KEY, PNG, 'licence'));
+    await writeFile(join(dir, 'not-a-licence.txt'), 'x');
+    expect(await importLegacyLicences(t.app.db, t.config.dataDir)).toBe(1);
+    expect(await importLegacyLicences(t.app.db, t.config.dataDir)).toBe(0);
+    expect((await readLicence(t.app.db, TEST_KEY, id)).equals(PNG)).toBe(true);
+    await rm(dir, { recursive: true });
   });
 });
 

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LicenceType } from '@portal/shared';
+import { eq } from 'drizzle-orm';
 import { privateDir } from '../../config/index.ts';
+import type { Db } from '../../db/client.ts';
 import { decryptBytes, encryptBytes } from './crypto.ts';
+import { licenceFiles } from './tables.ts';
 
 /** The type of a licence upload by its first bytes (the name and declared type are not trusted). */
 export function detectLicenceType(data: Buffer): LicenceType | null {
@@ -21,27 +24,39 @@ export const LICENCE_EXTENSIONS: Record<LicenceType, string> = {
 };
 
 const FILE_ID = /^[0-9a-f]{32}$/;
-const licencesDir = (dataDir: string) => join(privateDir(dataDir), 'licences');
 const PURPOSE = 'licence';
 
-function licencePath(dataDir: string, fileId: string): string {
-  // Ids come from the database, but a path is only ever built from this exact shape.
-  if (!FILE_ID.test(fileId)) throw new Error('invalid licence file id');
-  return join(licencesDir(dataDir), fileId);
+/** Stores an uploaded licence sealed with the data key under a random id; returns that id. */
+export async function saveLicence(db: Db, key: Buffer, data: Buffer): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  await db.insert(licenceFiles).values({ id, sealed: encryptBytes(key, data, PURPOSE) });
+  return id;
 }
 
-/** Stores an uploaded licence encrypted under a random name; returns that name. */
-export async function saveLicence(dataDir: string, key: Buffer, data: Buffer): Promise<string> {
-  await mkdir(licencesDir(dataDir), { recursive: true, mode: 0o700 });
-  const fileId = randomBytes(16).toString('hex');
-  await writeFile(licencePath(dataDir, fileId), encryptBytes(key, data, PURPOSE), { mode: 0o600, flag: 'wx' });
-  return fileId;
+export async function readLicence(db: Db, key: Buffer, fileId: string): Promise<Buffer> {
+  const [row] = await db.select({ sealed: licenceFiles.sealed }).from(licenceFiles).where(eq(licenceFiles.id, fileId));
+  if (!row) throw new Error(`licence ${fileId} is missing from licence_files`);
+  return decryptBytes(key, row.sealed, PURPOSE);
 }
 
-export async function readLicence(dataDir: string, key: Buffer, fileId: string): Promise<Buffer> {
-  return decryptBytes(key, await readFile(licencePath(dataDir, fileId)), PURPOSE);
+export async function removeLicence(db: Db, fileId: string): Promise<void> {
+  await db.delete(licenceFiles).where(eq(licenceFiles.id, fileId));
 }
 
-export async function removeLicence(dataDir: string, fileId: string): Promise<void> {
-  await rm(licencePath(dataDir, fileId), { force: true });
+/**
+ * Licences uploaded before they were kept in the database lie sealed in
+ * `${DATA_DIR}/private/licences/<id>`: each is copied into licence_files once (the same sealed
+ * bytes; an id already there is left alone). Returns how many were copied. The files stay, as a
+ * backup the operator may delete.
+ */
+export async function importLegacyLicences(db: Db, dataDir: string): Promise<number> {
+  const dir = join(privateDir(dataDir), 'licences');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => FILE_ID.test(name));
+  let copied = 0;
+  for (const id of names) {
+    const sealed = await readFile(join(dir, id));
+    const rows = await db.insert(licenceFiles).values({ id, sealed }).onConflictDoNothing().returning({ id: licenceFiles.id });
+    copied += rows.length;
+  }
+  return copied;
 }

@@ -15,7 +15,14 @@ import { BEARER_AUTH, route } from '../../plugins/contract.ts';
 import { type LocalizedValidationError, validatorCompiler } from '../../plugins/validation.ts';
 import type { FetchLike } from '../messaging/transports.ts';
 import { resolveDataKey } from './crypto.ts';
-import { detectLicenceType, LICENCE_EXTENSIONS, readLicence, removeLicence, saveLicence } from './licence.ts';
+import {
+  detectLicenceType,
+  importLegacyLicences,
+  LICENCE_EXTENSIONS,
+  readLicence,
+  removeLicence,
+  saveLicence,
+} from './licence.ts';
 import { getEnterprise, getPersonal, ownLicence } from './service.ts';
 import { assertCanSubmit, IdCardLimitError, submitEnterprise, submitPersonal } from './submission.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './verifier.ts';
@@ -98,6 +105,8 @@ async function readForm(request: FastifyRequest): Promise<ParsedForm> {
  */
 export async function certificationRoutes(app: FastifyInstance, { config, fetch, verifier }: CertificationRoutesOptions) {
   const key = await resolveDataKey(config, app.log);
+  const imported = await importLegacyLicences(app.db, config.dataDir);
+  if (imported) app.log.info({ imported }, 'copied business licences from DATA_DIR/private/licences into the database');
   const identityVerifier = verifier ?? createIdentityVerifier(config, fetch);
   if (!identityVerifier) app.log.warn('no identity verifier configured (IDV_URL): personal certification is unavailable');
 
@@ -160,11 +169,11 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
       if (!licenceType) errors.push(fieldError(LICENCE_FIELD, 'validation.businessLicence'));
       if (errors.length > 0 || !checked.value || !form.licence || !licenceType) throw validationFailure(errors);
 
-      const licenceFile = await saveLicence(config.dataDir, key, form.licence);
+      const licenceFile = await saveLicence(app.db, key, form.licence);
       try {
         await submitEnterprise(app.db, { key, now: app.now() }, { userId, ...checked.value, licenceFile, licenceType });
       } catch (err) {
-        await removeLicence(config.dataDir, licenceFile);
+        await removeLicence(app.db, licenceFile);
         throw err;
       }
       return { code: 0, data: true, msg: '' };
@@ -184,7 +193,7 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
     async (request, reply) => {
       const found = await ownLicence(app.db, currentUser(request).id);
       if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });
-      const data = await readLicence(config.dataDir, key, found.file);
+      const data = await readLicence(app.db, key, found.file);
       return reply
         .header('content-type', found.type)
         .header('content-disposition', `inline; filename="business-licence.${LICENCE_EXTENSIONS[found.type]}"`)

@@ -1,6 +1,7 @@
 import type { IdentificationStatus } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea.ts';
 import { memberUsers } from '../accounts/tables.ts';
 
 /**
@@ -34,8 +35,8 @@ export const personalCertifications = pgTable(
 
 /**
  * Enterprise certifications, one row per submission (the latest counts; older ones stay for the
- * review history). The licence file lives in `${DATA_DIR}/private/licences/<licence_file>`,
- * encrypted like the `*_enc` columns.
+ * review history). The licence itself is a row of licence_files, encrypted like the `*_enc`
+ * columns, so that every instance on one database can show it.
  */
 export const enterpriseCertifications = pgTable(
   'enterprise_certifications',
@@ -51,7 +52,7 @@ export const enterpriseCertifications = pgTable(
     bankAccountEnc: text('bank_account_enc').notNull(),
     registrationAddress: text('registration_address').notNull(),
     registrationPhone: text('registration_phone').notNull(),
-    /** Random file name under private/licences. */
+    /** The licence_files row (a random id). */
     licenceFile: text('licence_file').notNull(),
     /** Detected from the content: image/png, image/jpeg or application/pdf. */
     licenceType: text('licence_type').notNull(),
@@ -84,3 +85,15 @@ export const certificationReviews = pgTable(
     check('certification_reviews_decision', sql`${t.decision} in ('approve', 'reject')`),
   ],
 );
+
+/**
+ * Uploaded business licences, sealed with the data key (AES-256-GCM, crypto.ts) before they are
+ * stored: in the database rather than on one instance's disk, so a licence uploaded through one
+ * instance is reviewed and downloaded through any other.
+ */
+export const licenceFiles = pgTable('licence_files', {
+  /** 32 hex characters, random. */
+  id: text('id').primaryKey(),
+  sealed: bytea('sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

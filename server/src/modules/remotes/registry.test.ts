@@ -419,7 +419,7 @@ describe('bad input leaves the registry byte-for-byte unchanged', () => {
 
 describe('readServable', () => {
   it('keeps the valid entries of a damaged file and reports the rest', async () => {
-    await mkdir(registry.root, { recursive: true });
+    await mkdir(join(registry.root, 'marketing', 'v1'), { recursive: true });
     const hash = 'a'.repeat(64);
     await writeFile(
       registry.registryPath,
@@ -434,6 +434,16 @@ describe('readServable', () => {
     const { registry: served, problems } = await registry.readServable();
     expect(Object.keys(served.remotes)).toEqual(['marketing']);
     expect(problems).toEqual([expect.stringContaining('remotes.checkout'), expect.stringContaining('unknown remote "admin"')]);
+  });
+
+  it('serves no remote whose current version has no files, and says so', async () => {
+    await mkdir(registry.root, { recursive: true });
+    const hash = 'a'.repeat(64);
+    const history = [{ version: 'v1', deployedAt: '2025-01-01T00:00:00.000Z', hash }];
+    await writeFile(registry.registryPath, JSON.stringify({ remotes: { marketing: { current: 'v1', history } } }));
+    const { registry: served, problems } = await registry.readServable();
+    expect(served.remotes).toEqual({});
+    expect(problems).toEqual(['marketing v1 is current but its files are missing']);
   });
 
   it('serves nothing from an unreadable file, without throwing', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   contractProblems,
@@ -14,17 +14,21 @@ import {
   routeConflicts,
   sharedVersions,
 } from '@portal/shared';
-import { precompressDir } from '@portal/shared/precompress';
 import { z } from 'zod';
-import { copyFiles, hashFiles, isDirectory, listFiles, withFileLock, writeFileAtomic } from './files.ts';
+import type { Database } from '../../db/client.ts';
+import { hashFiles, isDirectory, listFiles } from './files.ts';
+import type { RegistryStore } from './store.ts';
+import { createFileRegistryStore } from './store-files.ts';
+import { createPostgresRegistryStore } from './store-postgres.ts';
 
 /** Build facts beside a version's manifest (shared/build/route-manifests.ts): not part of its content hash. */
 export const BUILD_INFO_FILE = 'build-info.json';
 
 /**
- * The remote registry on disk: `${DATA_DIR}/remotes/registry.json` says which version of each remote
- * is live; `${DATA_DIR}/remotes/<name>/<version>/` holds that version's files and never changes once
- * written. Deploying adds a directory and moves `current`; rolling back only moves `current`.
+ * The remote registry: one document says which version of each remote is live, and each version's
+ * files never change once published. Deploying adds a version and moves `current`; rolling back
+ * only moves `current`. Where both are kept is the store's business (store.ts): files under
+ * DATA_DIR in the embedded mode, PostgreSQL with DATABASE_URL.
  */
 
 const historyEntry = z.object({
@@ -153,8 +157,11 @@ export interface RemoteListing {
 }
 
 export interface RemoteRegistry {
+  /** The folder versions are read from (DATA_DIR/remotes, or this instance's cache of them). */
   readonly root: string;
+  /** Where the document lives: a file path, or the table on PostgreSQL. */
   readonly registryPath: string;
+  readonly store: RegistryStore;
   readRegistry(): Promise<Registry>;
   /** What can be served even from a damaged file: the valid entries, plus what was wrong. */
   readServable(): Promise<{ registry: Registry; problems: string[] }>;
@@ -172,6 +179,11 @@ export interface RemoteRegistry {
   /** Removes the files and history of all but the newest `keep` versions, never a live one. */
   prune(name: string, keep: number): Promise<{ removed: string[]; kept: string[] }>;
   versionDir(name: RemoteName, version: string): string;
+  /**
+   * The local folder of a version named in the registry's history, copied from the store first if
+   * this instance has not got it yet; null for a version the registry does not name.
+   */
+  localVersionDir(name: RemoteName, version: string): Promise<string | null>;
 }
 
 const describe = (issues: z.core.$ZodIssue[], prefix: string) =>
@@ -248,6 +260,10 @@ export interface RemoteRegistryOptions {
    * shared-versions.json); null when no shell is built, and then the contract is not checked.
    */
   providedVersions?: () => Promise<Record<string, string> | null>;
+  /** On PostgreSQL the registry and the versions' files live in the database (store-postgres.ts). */
+  database?: Pick<Database, 'db' | 'kind' | 'withLock'>;
+  /** Where to keep them; by default the database on PostgreSQL, DATA_DIR files on the embedded PGlite. */
+  storage?: 'files' | 'database';
 }
 
 const readJsonFile = async (file: string): Promise<unknown> => JSON.parse(await readFile(file, 'utf8'));
@@ -286,32 +302,35 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
   const logActivation = (state: RemoteState, entry: Omit<Activation, 'by'>) => {
     state.activations = [...state.activations, { ...entry, by: actor }].slice(-ACTIVATIONS_MAX);
   };
-  const root = join(dataDir, 'remotes');
-  const registryPath = join(root, 'registry.json');
-  const lockPath = join(root, 'registry.lock');
-  const versionDir = (name: RemoteName, version: string) => join(root, name, version);
+  const storage = options.storage ?? (options.database?.kind === 'postgres' ? 'database' : 'files');
+  if (storage === 'database' && !options.database) throw new Error('the database registry store needs a database');
+  const fileStore = storage === 'files' ? createFileRegistryStore(dataDir) : null;
+  const cacheRoot = join(dataDir, 'cache', 'remotes');
+  const store: RegistryStore =
+    fileStore ?? createPostgresRegistryStore(options.database as NonNullable<typeof options.database>, cacheRoot);
+  const root = fileStore?.root ?? cacheRoot;
+  const registryPath = store.location;
+  const versionDir = (name: RemoteName, version: string) => store.versionDir(name, version);
 
   let servable: { key: string; value: Awaited<ReturnType<RemoteRegistry['readServable']>> } | null = null;
-
-  async function readText(): Promise<string | null> {
-    try {
-      return await readFile(registryPath, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
+  /** Versions known to be readable here (copied or checked), so serving asks the store once per version. */
+  const local = new Set<string>();
 
   async function readRegistry(): Promise<Registry> {
-    const text = await readText();
+    const text = await store.readText();
     return text === null ? { remotes: {} } : parseStrict(text, registryPath);
   }
 
-  const write = (registry: Registry) => writeFileAtomic(registryPath, `${JSON.stringify(registry, null, 2)}\n`);
+  const write = (registry: Registry) => store.writeText(`${JSON.stringify(registry, null, 2)}\n`);
 
-  async function locked<T>(fn: () => Promise<T>): Promise<T> {
-    await mkdir(root, { recursive: true, mode: 0o700 });
-    return withFileLock(lockPath, fn);
+  const locked = <T>(fn: () => Promise<T>): Promise<T> => store.locked(fn);
+
+  async function materialize(name: RemoteName, version: string): Promise<boolean> {
+    const key = `${name}@${version}`;
+    if (local.has(key)) return true;
+    const here = await store.materialize(name, version);
+    if (here) local.add(key);
+    return here;
   }
 
   async function scanDist(distDir: string): Promise<Dist> {
@@ -343,7 +362,8 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     return { files: all, hash: await hashFiles(distDir, files), manifest, info };
   }
 
-  const versionManifest = (name: RemoteName, version: string) => readVersionManifest(versionDir(name, version));
+  const versionManifest = async (name: RemoteName, version: string) =>
+    (await materialize(name, version)) ? readVersionManifest(versionDir(name, version)) : null;
 
   /**
    * Refuses to make `manifest` the live version of `name` when another remote's live or staged
@@ -406,34 +426,22 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       activations: [],
       stage: null,
     };
-    await removeStaleTemps(join(root, name));
-
     let version: string;
     let reused = false;
     const existing = state.history.find((h) => h.hash === dist.hash);
-    if (existing && (await isDirectory(versionDir(name, existing.version)))) {
+    if (existing && (await store.hasVersion(name, existing.version))) {
       version = existing.version;
       reused = true;
-      // A version published before builds were precompressed gets its .br/.gz now (added beside
-      // the files, each appearing whole; the files themselves never change).
-      await precompressDir(versionDir(name, version));
+      // A version published before builds were precompressed gets its .br/.gz now.
+      await store.refreshVersion(name, version);
     } else {
       version = `${stamp(now)}-${dist.hash.slice(0, 8)}`;
-      const target = versionDir(name, version);
-      if (await isDirectory(target))
-        throw new RegistryError('malformed', `${target} exists but is not in the registry; refusing to overwrite it`);
-      // Copy aside, then rename: a version directory appears complete or not at all.
-      const tmp = join(root, name, `.tmp-${version}-${process.pid}`);
-      try {
-        await copyFiles(distDir, tmp, dist.files);
-        // The build made them (shared/build/precompress.ts); a dist built otherwise gets them here,
-        // so every version is served compressed without compressing per request.
-        await precompressDir(tmp);
-        await rename(tmp, target);
-      } catch (err) {
-        await rm(tmp, { recursive: true, force: true });
-        throw err;
-      }
+      if (await store.hasVersion(name, version))
+        throw new RegistryError(
+          'malformed',
+          `${versionDir(name, version)} exists but is not in the registry; refusing to overwrite it`,
+        );
+      await store.addVersion(name, version, distDir, dist.files);
       state.history.push({
         version,
         deployedAt: now.toISOString(),
@@ -487,35 +495,40 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     return { version, reused, activated };
   }
 
-  async function removeStaleTemps(dir: string): Promise<void> {
-    // Under the lock, any temp directory is debris from a publish that crashed midway.
-    const entries = await readdir(dir).catch(() => [] as string[]);
-    await Promise.all(
-      entries.filter((e) => e.startsWith('.tmp-')).map((e) => rm(join(dir, e), { recursive: true, force: true })),
-    );
-  }
-
   return {
     root,
     registryPath,
+    store,
     versionDir,
     readRegistry,
 
     // Read on every page answer (preload hints, server rendering) and /remotes.json: parsed again
-    // only when the file changed (writes replace it atomically, so its inode changes too).
+    // only when the document changed. Every version some visitor is served is readable here before
+    // the registry is answered, so pages, server rendering and preload hints can read its folder.
     async readServable() {
-      let key: string | null = null;
-      try {
-        const info = await stat(registryPath);
-        key = `${info.mtimeMs}:${info.size}:${info.ino}`;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
+      const { text, key } = await store.readServingText();
       if (key !== null && servable?.key === key) return servable.value;
-      const text = await readText();
       const value = text === null ? { registry: { remotes: {} }, problems: [] } : parseLenient(text, registryPath);
+      for (const name of REMOTE_NAMES) {
+        const state = value.registry.remotes[name];
+        if (!state) continue;
+        if (state.stage && !(await materialize(name, state.stage.version))) {
+          value.problems.push(`${name} ${state.stage.version} is staged but its files are missing`);
+          state.stage = null;
+        }
+        if (state.current && !(await materialize(name, state.current))) {
+          value.problems.push(`${name} ${state.current} is current but its files are missing`);
+          delete value.registry.remotes[name];
+        }
+      }
       servable = key === null ? null : { key, value };
       return value;
+    },
+
+    async localVersionDir(name, version) {
+      const { registry } = await this.readServable();
+      if (!registry.remotes[name]?.history.some((h) => h.version === version)) return null;
+      return (await materialize(name, version)) ? versionDir(name, version) : null;
     },
 
     async publishRemote(name, distDir, { activate, percent, now = new Date() }) {
@@ -591,7 +604,7 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
           to = version;
           live = goLive(state, version);
         }
-        if (!(await isDirectory(versionDir(name, to))))
+        if (!(await materialize(name, to)))
           throw new RegistryError('unknown-version', `${versionDir(name, to)} is missing; cannot roll back to ${to}`);
         await assertCanGoLive(registry, name, to, await versionManifest(name, to));
         const next: RemoteState = { ...state, current: to, pinned: true, live, stage: null };
@@ -635,7 +648,10 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
         };
         // The registry first: a version it no longer names is never served, so its files can go after.
         await write({ remotes: { ...registry.remotes, [name]: next } });
-        for (const version of removed) await rm(versionDir(name, version), { recursive: true, force: true });
+        for (const version of removed) {
+          await store.removeVersion(name, version);
+          local.delete(`${name}@${version}`);
+        }
         return { removed, kept: next.history.map((h) => h.version) };
       });
     },

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -13,7 +13,7 @@ let version: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   t = await createTestApp({ database });
-  registry = createRemoteRegistry(t.config.dataDir);
+  registry = createRemoteRegistry(t.config.dataDir, { database: t.app.database });
   const dist = await writeDist(join(t.dir, 'dist-marketing'), { 'static/js/remote.1a2b.js': 'export const x = 1;' });
   ({ version } = await registry.publishRemote('marketing', dist, { activate: true }));
 });
@@ -50,15 +50,19 @@ describe('GET /remotes.json', () => {
 
   it('serves only the valid entries of a malformed registry', async () => {
     const good = await t.app.inject('/remotes.json');
-    const file = JSON.parse(await readFile(registry.registryPath, 'utf8'));
+    const file = JSON.parse((await registry.store.readText()) ?? '');
     file.remotes.checkout = { current: 'missing-from-history', history: [] };
     file.remotes.nope = { current: 'x', history: [] };
-    await writeFile(registry.registryPath, JSON.stringify(file));
+    await registry.store.writeText(JSON.stringify(file));
     const res = await t.app.inject('/remotes.json');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(good.json());
-    await writeFile(registry.registryPath, '{ broken');
+    await registry.store.writeText('{ broken');
     expect((await t.app.inject('/remotes.json')).json()).toEqual({ remotes: {} });
+    // Nor are the files of a version no readable registry names.
+    expect((await t.app.inject(`/remotes/marketing/${version}/mf-manifest.json`)).statusCode).toBe(404);
+    await registry.store.writeText(JSON.stringify({ remotes: { marketing: file.remotes.marketing } }));
+    expect((await t.app.inject(`/remotes/marketing/${version}/mf-manifest.json`)).statusCode).toBe(200);
   });
 
   it('points at the dev servers when DEV_REMOTES=1', async () => {

@@ -56,16 +56,20 @@ export async function remotesRoutes(app: FastifyInstance, options: RemotesRoutes
     return registryJson(await served.forRequest(request, reply), config.devRemotes);
   });
 
-  // Version directories never change, so browsers and CDNs may keep these files for a year.
+  // Version directories never change, so browsers and CDNs may keep these files for a year. Any
+  // version the registry still names is served (a page loaded before a rollback keeps loading its
+  // chunks); on PostgreSQL this instance copies it from the database on first use.
   app.get<{ Params: { name: string; version: string; '*': string } }>(
     '/remotes/:name/:version/*',
     { schema: { hide: true } },
-    (request, reply) => {
+    async (request, reply) => {
       const { name, version, '*': file } = request.params;
       if (!isRemoteName(name) || !remoteVersion.safeParse(version).success || file === '' || file.endsWith('/')) {
         return reply.callNotFound();
       }
-      return reply.sendFile(file, registry.versionDir(name, version), {
+      const root = await registry.localVersionDir(name, version);
+      if (!root) return reply.callNotFound();
+      return reply.sendFile(file, root, {
         maxAge: YEAR_MS,
         immutable: true,
         dotfiles: 'ignore',
