@@ -49,7 +49,9 @@ async function signNotifications(
 ): Promise<{ body: string; signature: string }[]> {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR is required');
-  const gateway = createSandboxGateway({ dataDir });
+  // The server derives its sandbox key from DATA_ENCRYPTION_KEY when set (as the bench sets it).
+  const key = process.env.DATA_ENCRYPTION_KEY;
+  const gateway = createSandboxGateway({ dataDir, dataEncryptionKey: key ? Buffer.from(key, 'base64') : null });
   const paidAt = new Date().toISOString();
   const stamp = Date.now().toString(36).toUpperCase();
   return Promise.all(

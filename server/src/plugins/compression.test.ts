@@ -33,7 +33,9 @@ beforeAll(async () => {
   await writeFile(join(dist, 'static/js/tiny.3c4d.js'), SMALL.padEnd(2000, ' '));
   // A remote published without .br/.gz: publishing makes them.
   const remote = await writeDist(join(t.dir, 'dist-marketing'), { 'static/js/remote.5e6f.js': SCRIPT });
-  const { version } = await createRemoteRegistry(t.config.dataDir).publishRemote('marketing', remote, { activate: true });
+  const { version } = await createRemoteRegistry(t.config.dataDir, { database: t.database }).publishRemote('marketing', remote, {
+    activate: true,
+  });
   remoteFile = `/remotes/marketing/${version}/static/js/remote.5e6f.js`;
 });
 afterAll(() => t.close());

@@ -100,9 +100,7 @@ describe('absolute URLs with Host: evil.example', () => {
       const cashier = new URL(action.url);
       expect(cashier.origin).toBe(origin);
       // The ticket inside the cashier URL carries the return, quit and notify URLs.
-      const ticket = await createSandboxGateway({ dataDir: t.config.dataDir }).readCashierToken(
-        cashier.pathname.replace('/sandbox/cashier/', ''),
-      );
+      const ticket = await createSandboxGateway(t.config).readCashierToken(cashier.pathname.replace('/sandbox/cashier/', ''));
       expect(ticket).toMatchObject({
         returnUrl: `${origin}/order?id=${order.id}`,
         quitUrl: `${origin}/order?id=${order.id}&cancelled=1`,
@@ -118,7 +116,7 @@ describe('absolute URLs with Host: evil.example', () => {
 
 describe('the cashier with a ticket minted for another origin (before the fix, or forged Host)', () => {
   it('pays or fails without redirecting off the portal', async () => {
-    const gateway = createSandboxGateway({ dataDir: dev.config.dataDir });
+    const gateway = createSandboxGateway(dev.config);
     const mint = async (paymentNo: string) => {
       const action = await gateway.create({
         paymentNo,

@@ -10,7 +10,7 @@ let t: TestApp;
 let cashier: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { SANDBOX: 'true' } });
-  const action = await createSandboxGateway({ dataDir: t.config.dataDir }).create({
+  const action = await createSandboxGateway(t.config).create({
     paymentNo: 'P-GUARD-1',
     channel: 'alipay_pc',
     amountFen: 100,

@@ -14,7 +14,7 @@ const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await publishWorkingTreeRemotes(t.config.dataDir);
+  await publishWorkingTreeRemotes(t.config.dataDir, t.database);
   const dist = t.config.shellDist;
   await mkdir(join(dist, 'static/js'), { recursive: true });
   await writeFile(join(dist, 'index.html'), INDEX);

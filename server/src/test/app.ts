@@ -59,9 +59,10 @@ export async function createTestApp({
     DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
     ...env,
   });
-  // Pages exist only as the served remote versions declare them.
-  if (remotes) await publishWorkingTreeRemotes(config.dataDir);
   const db = database ?? (await createTestDatabase());
+  // Pages exist only as the served remote versions declare them (in the registry the app reads:
+  // the database on PostgreSQL, DATA_DIR on PGlite).
+  if (remotes) await publishWorkingTreeRemotes(config.dataDir, db);
   const app = await buildApp({
     config,
     database: db,

@@ -42,11 +42,11 @@ export async function workingTreeServed() {
  * Publishes every remote as the working tree declares it (a stand-in build: its federation manifest
  * and its route manifest) and makes it current, so a test app answers the portal's pages.
  */
-export async function publishWorkingTreeRemotes(dataDir: string): Promise<void> {
+export async function publishWorkingTreeRemotes(dataDir: string, database?: import('../db/client.ts').Database): Promise<void> {
   const { buildRemoteManifest } = await import('@portal/shared/route-manifests');
   const { createRemoteRegistry } = await import('../modules/remotes/registry.ts');
   const { REMOTE_NAMES, REMOTE_MANIFEST_FILE } = await import('@portal/shared');
-  const registry = createRemoteRegistry(dataDir);
+  const registry = createRemoteRegistry(dataDir, { ...(database && { database }) });
   for (const name of REMOTE_NAMES) {
     const dist = await writeDist(join(dataDir, 'working-tree-builds', name), {
       [REMOTE_MANIFEST_FILE]: JSON.stringify(buildRemoteManifest(name)),

@@ -19,7 +19,7 @@ let packageMb: number;
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now, env: { SANDBOX: 'true' } });
   // The same DATA_DIR, so the same key as the app's own sandbox gateway.
-  sandbox = createSandboxGateway({ dataDir: t.config.dataDir });
+  sandbox = createSandboxGateway(t.config);
   const user = await createTestUser(t.app.db);
   buyer = { id: user.id, token: await loginToken(t.app, user.mobile as string, user.password) };
   const list = (await t.app.inject({ method: 'GET', url: '/app-api/ip/traffic-combo-product-price/list' })).json().data;

@@ -1,10 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sharedMessages } from '@portal/shared';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { listPostsForSitemap, publishPosts } from '../content/blog.ts';
+import { createRemoteRegistry } from '../remotes/registry.ts';
 import type { PostSource } from '../content/files.ts';
 import { siteSettings } from '../system/tables.ts';
 import { renderSitemap } from './sitemap.ts';
@@ -301,11 +302,11 @@ describe('/sitemap.xml', () => {
   it('dates posts by their update, /blog by the newest post, other pages by the live marketing release', async () => {
     const deployedAt = '2026-05-06T07:08:09.000Z';
     // The registry as published for this app (every remote current), with marketing's release time set.
-    const file = join(t.config.dataDir, 'remotes', 'registry.json');
-    const registry = JSON.parse(await readFile(file, 'utf8'));
+    const { store } = createRemoteRegistry(t.config.dataDir, { database: t.database });
+    const registry = JSON.parse((await store.readText()) ?? '');
     const marketing = registry.remotes.marketing;
     for (const entry of marketing.history) if (entry.version === marketing.current) entry.deployedAt = deployedAt;
-    await writeFile(file, JSON.stringify(registry));
+    await store.writeText(JSON.stringify(registry));
     const posts = await listPostsForSitemap(t.database.db);
     const newest = new Date(Math.max(...posts.map((p) => p.updatedAt.getTime())));
     const ours = posts.find((p) => p.slug === 'seo-test-adspower-setup')!;

@@ -43,7 +43,7 @@ beforeAll(async () => {
   await writeFile(join(t.config.shellDist, 'index.html'), INDEX);
   await writeFile(join(t.config.shellDist, 'ssr', 'index.js'), FAKE_BUNDLE);
   await writeFile(join(t.config.shellDist, 'ssr', 'package.json'), '{ "type": "commonjs" }');
-  await publishWorkingTreeRemotes(t.config.dataDir);
+  await publishWorkingTreeRemotes(t.config.dataDir, t.database);
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -18,7 +18,7 @@ const tokens: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now, env: { SANDBOX: 'true' } });
-  payer = sandboxPayer(t.app, createSandboxGateway({ dataDir: t.config.dataDir }), () => now);
+  payer = sandboxPayer(t.app, createSandboxGateway(t.config), () => now);
   for (let i = 0; i < 8; i++) {
     const user = await createTestUser(t.app.db);
     tokens.push(await loginToken(t.app, user.mobile as string, user.password));

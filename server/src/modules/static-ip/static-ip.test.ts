@@ -34,7 +34,7 @@ const region: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now, env: { SANDBOX: 'true' } });
-  payer = sandboxPayer(t.app, createSandboxGateway({ dataDir: t.config.dataDir }), () => now);
+  payer = sandboxPayer(t.app, createSandboxGateway(t.config), () => now);
   for (const _ of [0, 1]) {
     const user = await createTestUser(t.app.db);
     members.push({ mobile: user.mobile as string, password: user.password });

@@ -42,7 +42,12 @@ afterAll(async () => {
 
 describe('createGateways', () => {
   it('sends every channel to the sandbox when no provider is configured', () => {
-    const gateways = createGateways({ sandbox: true, dataDir, payments: { alipay: null, wechat: null } });
+    const gateways = createGateways({
+      sandbox: true,
+      dataDir,
+      dataEncryptionKey: null,
+      payments: { alipay: null, wechat: null },
+    });
     expect(gateways.channels).toEqual(['alipay_pc', 'wx_native', 'alipay_wap', 'wx_h5']);
     expect(gateways.gatewayFor('alipay_pc')?.name).toBe('sandbox');
     expect(gateways.gatewayFor('wx_h5')).toBe(gateways.sandbox);
@@ -51,7 +56,7 @@ describe('createGateways', () => {
   });
 
   it('prefers a configured provider, the sandbox standing in for the other', () => {
-    const gateways = createGateways({ sandbox: true, dataDir, payments: { alipay, wechat: null } });
+    const gateways = createGateways({ sandbox: true, dataDir, dataEncryptionKey: null, payments: { alipay, wechat: null } });
     expect(gateways.gatewayFor('alipay_wap')?.name).toBe('alipay');
     expect(gateways.gatewayFor('wx_native')?.name).toBe('sandbox');
     expect(gateways.byName('alipay')?.expectedAppId).toBe('2021000000000001');
@@ -59,7 +64,7 @@ describe('createGateways', () => {
   });
 
   it('offers only the configured providers outside the sandbox', () => {
-    const gateways = createGateways({ sandbox: false, dataDir, payments: { alipay: null, wechat } });
+    const gateways = createGateways({ sandbox: false, dataDir, dataEncryptionKey: null, payments: { alipay: null, wechat } });
     expect(gateways.channels).toEqual(['wx_native', 'wx_h5']);
     expect(gateways.gatewayFor('alipay_pc')).toBeNull();
     expect(gateways.gatewayFor('wx_h5')?.name).toBe('wechat');
@@ -69,9 +74,11 @@ describe('createGateways', () => {
   });
 
   it('has no sandbox when both providers are configured', () => {
-    const gateways = createGateways({ sandbox: true, dataDir, payments: { alipay, wechat } });
+    const gateways = createGateways({ sandbox: true, dataDir, dataEncryptionKey: null, payments: { alipay, wechat } });
     expect(gateways.sandbox).toBeNull();
     expect(gateways.channels).toHaveLength(4);
-    expect(createGateways({ sandbox: false, dataDir, payments: { alipay: null, wechat: null } }).channels).toEqual([]);
+    expect(
+      createGateways({ sandbox: false, dataDir, dataEncryptionKey: null, payments: { alipay: null, wechat: null } }).channels,
+    ).toEqual([]);
   });
 });

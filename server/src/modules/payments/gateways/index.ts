@@ -30,7 +30,7 @@ export interface GatewayDeps {
  * cashier; otherwise the channel is not offered.
  */
 export function createGateways(
-  config: Pick<Config, 'payments' | 'sandbox' | 'dataDir'>,
+  config: Pick<Config, 'payments' | 'sandbox' | 'dataDir' | 'dataEncryptionKey'>,
   { fetch, now }: GatewayDeps = {},
 ): Gateways {
   const alipay = config.payments.alipay ? createAlipayGateway(config.payments.alipay, { ...(now && { now }) }) : null;
@@ -38,7 +38,7 @@ export function createGateways(
     ? createWechatGateway(config.payments.wechat, { ...(fetch && { fetch }), ...(now && { now }) })
     : null;
   const needsSandbox = config.sandbox && (!alipay || !wechat);
-  const sandbox = needsSandbox ? createSandboxGateway({ dataDir: config.dataDir }) : null;
+  const sandbox = needsSandbox ? createSandboxGateway(config) : null;
 
   const gatewayFor = (channel: PayChannel): PaymentGateway | null =>
     (payTypeOf(channel) === 'alipay' ? alipay : wechat) ?? sandbox;

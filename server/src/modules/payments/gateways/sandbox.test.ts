@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,22 @@ describe('sandbox gateway', () => {
     }
     for (const token of ['', '.', payload, `${payload}.`, `${payload}.${signature}.x`, `${payload}.${signature}=`, 'a.b'])
       await expect(gateway.readCashierToken(token), token.slice(0, 20)).resolves.toBeNull();
+  });
+
+  it('signs alike on every instance given the same data key, with nothing on their disks; another key is refused', async () => {
+    const key = Buffer.alloc(32, 9);
+    const dirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), 'sandbox-pay-shared-'))));
+    try {
+      const [a, b] = dirs.map((dir) => createSandboxGateway({ dataDir: dir, dataEncryptionKey: key }));
+      const action = await a?.create(request());
+      if (action?.kind !== 'redirect') throw new Error('expected a redirect');
+      await expect(b?.readCashierToken(tokenOf(action.url))).resolves.toMatchObject({ amountFen: request().amountFen });
+      const otherKey = createSandboxGateway({ dataDir: dirs[0] as string, dataEncryptionKey: Buffer.alloc(32, 8) });
+      await expect(otherKey.readCashierToken(tokenOf(action.url))).resolves.toBeNull();
+      for (const dir of dirs) expect(existsSync(join(dir, 'private'))).toBe(false);
+    } finally {
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    }
   });
 
   it('refuses to create a payment it could not show', async () => {

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, type KeyObject, sign, verify } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PAY_CHANNELS, type PayChannel } from '@portal/shared';
@@ -18,7 +18,8 @@ import {
 /**
  * The built-in sandbox provider (SANDBOX=true, no real keys): its "cashier" is a page of this very
  * server (cashier/routes.ts) that plays Alipay or WeChat Pay. Everything it hands out is signed with
- * its own Ed25519 key, kept in `${DATA_DIR}/private/sandbox-pay.pem`: the cashier token (so the
+ * its own Ed25519 key (derived from DATA_ENCRYPTION_KEY when it is set, so every instance of one
+ * shop has the same; else kept in `${DATA_DIR}/private/sandbox-pay.pem`): the cashier token (so the
  * cashier needs no database and a forged token is refused) and the payment notification (so the
  * notify route trusts only the cashier, exactly as it trusts a real provider's signature).
  */
@@ -62,8 +63,22 @@ export interface SandboxGateway extends PaymentGateway {
 }
 
 export interface SandboxGatewayOptions {
-  /** DATA_DIR: the key lives in `${dataDir}/private/sandbox-pay.pem`. */
+  /** DATA_DIR: without a secret, the key lives in `${dataDir}/private/sandbox-pay.pem`. */
   dataDir: string;
+  /**
+   * The data key (DATA_ENCRYPTION_KEY): the signing key is derived from it, so a cashier token or
+   * notification signed by one instance is accepted by every other, with nothing on their disks.
+   */
+  dataEncryptionKey?: Buffer | null;
+}
+
+/** PKCS#8 DER of an Ed25519 private key is this prefix and the 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+function derivedKey(secret: Buffer): { privateKey: KeyObject; publicKey: KeyObject } {
+  const seed = Buffer.from(hkdfSync('sha256', secret, 'portal', 'sandbox-pay:ed25519:v1', 32));
+  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  return { privateKey, publicKey: createPublicKey(privateKey) };
 }
 
 const httpUrl = z.string().refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol));
@@ -120,8 +135,10 @@ const headerOf = (headers: IncomingNotification['headers'], name: string): strin
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-export function createSandboxGateway({ dataDir }: SandboxGatewayOptions): SandboxGateway {
-  let keys: Promise<{ privateKey: KeyObject; publicKey: KeyObject }> | null = null;
+export function createSandboxGateway({ dataDir, dataEncryptionKey }: SandboxGatewayOptions): SandboxGateway {
+  let keys: Promise<{ privateKey: KeyObject; publicKey: KeyObject }> | null = dataEncryptionKey
+    ? Promise.resolve(derivedKey(dataEncryptionKey))
+    : null;
   const getKeys = () => {
     keys ??= loadOrCreateKey(dataDir).catch((err: unknown) => {
       keys = null; // a later call may succeed (e.g. once the folder is writable)
