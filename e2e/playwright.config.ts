@@ -30,6 +30,8 @@ export const serverEnv: Record<string, string> = {
   ANALYTICS_SITE_ID: 'e2e',
   // The proxy network's key: journeys post usage records as the network would.
   PROXY_NETWORK_API_KEY: 'e2e-proxy-network-key-0123456789abcdef',
+  // Required with DATABASE_URL (every instance of a shop holds the same key); any key will do here.
+  DATA_ENCRYPTION_KEY: 'ZTJlLWRhdGEta2V5LTAxMjM0NTY3ODlhYmNkZWYwMTI=',
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete serverEnv.DATABASE_URL;

@@ -143,7 +143,7 @@ describe('loadConfig', () => {
     ['ANALYTICS_SCRIPT_URL', '//stats.example.com/s.js', 'root-relative'],
     ['ANALYTICS_SCRIPT_URL', 'javascript:alert(1)', 'https://'],
   ])('names the bad variable %s=%s and says why', (variable, value, why) => {
-    const error = configError({ [variable]: value });
+    const error = configError({ ...WITH_KEY, [variable]: value });
     expect(error.issues).toEqual([{ variable, message: expect.stringContaining(why) }]);
     expect(error.message).toContain(`${variable}: `);
     expect(error.message).toContain(JSON.stringify(value));
@@ -245,6 +245,16 @@ describe('loadConfig', () => {
     expect(
       configError({ ...WITH_KEY, SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@b.cn' }).issues.map((i) => i.variable),
     ).toEqual(['SMTP_URL']);
+  });
+
+  it('wants the data key from the environment with DATABASE_URL, even in the sandbox: every instance needs the same', () => {
+    const database = { DATABASE_URL: 'postgres://u@db:5432/portal' };
+    expect(configError(database).issues).toEqual([
+      expect.objectContaining({ variable: 'DATA_ENCRYPTION_KEY', message: expect.stringContaining('with DATABASE_URL') }),
+    ]);
+    expect(loadConfig({ ...database, ...WITH_KEY }).dataEncryptionKey).toHaveLength(32);
+    // The embedded default keeps making one in its data folder.
+    expect(loadConfig({}).dataEncryptionKey).toBeNull();
   });
 
   it('has no payment providers and no proxy network key by default', () => {

@@ -61,6 +61,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           path: ['DATA_ENCRYPTION_KEY'],
           message: 'required outside the sandbox (32 bytes in base64: openssl rand -base64 32)',
         });
+      // Several instances share one database: a key made up by one of them in its data folder
+      // would leave the others unable to read what it encrypted, or to verify what it signed.
+      else if (!e.DATA_ENCRYPTION_KEY && e.DATABASE_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATA_ENCRYPTION_KEY'],
+          message: 'required with DATABASE_URL, the same on every instance (32 bytes in base64: openssl rand -base64 32)',
+        });
       if (e.IDV_APP_CODE && !e.IDV_URL) ctx.addIssue({ code: 'custom', path: ['IDV_APP_CODE'], message: 'needs IDV_URL' });
       // A half-configured provider is a mistake, never a silent fallback to the sandbox.
       for (const { required, optional: extra } of Object.values(PAYMENT_REQUIRED)) {
