@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config/index.ts';
 import { describeModeFixes, secureDataDir, useOwnerOnlyUmask } from './data-dir.ts';
 import { seed } from './db/seed.ts';
 import { resolveDataKey } from './modules/certification/crypto.ts';
+import { importLegacyLicences } from './modules/certification/licence.ts';
 import { backfillIdCardHashes } from './modules/certification/service.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
@@ -15,7 +16,7 @@ useOwnerOnlyUmask();
 const config = loadConfigOrExit();
 
 let app: FastifyInstance | undefined;
-let stopJobs = () => {};
+let stopJobs: () => Promise<void> = async () => {};
 try {
   // A folder from an older version (or copied in) may still be readable by others: fixed, then said once.
   const fixes = await secureDataDir(config.dataDir);
@@ -28,12 +29,14 @@ try {
   // Personal certifications from before id_card_hash get theirs (docs/decisions/0008); idempotent.
   const filled = await backfillIdCardHashes(app.db, await resolveDataKey(config, app.log));
   if (filled > 0) app.log.info({ filled }, 'filled in the ID card hash of older personal certifications');
+  // Licences of releases that kept them in DATA_DIR move into the database, where every instance reads them.
+  const imported = await importLegacyLicences(app.db, config.dataDir);
+  if (imported > 0) app.log.info({ imported }, 'copied business licences from DATA_DIR/private/licences into the database');
   // Jobs touch the tables, so only once the schema is migrated; every instance runs them (they are concurrency-safe).
   const stopOrderJob = startOrderCloseJob(app);
   const stopStaticJobs = startStaticJobs(app);
-  stopJobs = () => {
-    stopOrderJob();
-    stopStaticJobs();
+  stopJobs = async () => {
+    await Promise.all([stopOrderJob(), stopStaticJobs()]);
   };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();
@@ -45,7 +48,9 @@ try {
   process.exit(1);
 }
 
-// Stop accepting connections, let in-flight requests finish, close the database, then exit.
+// Zero-downtime restarts (docs/deploy.md): stop the jobs and let a running round finish, stop
+// accepting connections (new requests on open ones get 503, so a balancer moves on), let in-flight
+// requests finish, close the database, then exit.
 const server = app;
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -53,8 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) process.exit(1); // a second signal means "now"
     closing = true;
     server.log.info({ signal }, 'shutting down');
-    stopJobs();
-    server.close().then(
+    Promise.all([stopJobs(), server.close()]).then(
       () => process.exit(0),
       (err) => {
         server.log.error({ err }, 'error while shutting down');

@@ -15,14 +15,7 @@ import { BEARER_AUTH, route } from '../../plugins/contract.ts';
 import { type LocalizedValidationError, validatorCompiler } from '../../plugins/validation.ts';
 import type { FetchLike } from '../messaging/transports.ts';
 import { resolveDataKey } from './crypto.ts';
-import {
-  detectLicenceType,
-  importLegacyLicences,
-  LICENCE_EXTENSIONS,
-  readLicence,
-  removeLicence,
-  saveLicence,
-} from './licence.ts';
+import { detectLicenceType, LICENCE_EXTENSIONS, readLicence, removeLicence, saveLicence } from './licence.ts';
 import { getEnterprise, getPersonal, ownLicence } from './service.ts';
 import { assertCanSubmit, IdCardLimitError, submitEnterprise, submitPersonal } from './submission.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './verifier.ts';
@@ -105,8 +98,6 @@ async function readForm(request: FastifyRequest): Promise<ParsedForm> {
  */
 export async function certificationRoutes(app: FastifyInstance, { config, fetch, verifier }: CertificationRoutesOptions) {
   const key = await resolveDataKey(config, app.log);
-  const imported = await importLegacyLicences(app.db, config.dataDir);
-  if (imported) app.log.info({ imported }, 'copied business licences from DATA_DIR/private/licences into the database');
   const identityVerifier = verifier ?? createIdentityVerifier(config, fetch);
   if (!identityVerifier) app.log.warn('no identity verifier configured (IDV_URL): personal certification is unavailable');
 

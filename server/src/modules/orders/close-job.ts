@@ -5,11 +5,15 @@ import { closeOverdueOrders } from './service.ts';
  * Closes overdue unpaid orders every `intervalMs` on every instance; the query itself is safe to run
  * concurrently (SKIP LOCKED), so no leader election is needed. Call it after migrations (main.ts); call what it returns to stop it.
  */
-export function startOrderCloseJob(app: FastifyInstance, intervalMs = 60_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+export function startOrderCloseJob(app: FastifyInstance, intervalMs = 60_000): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const round = async () => {
     try {
       let closed: number;
       do {
@@ -18,12 +22,14 @@ export function startOrderCloseJob(app: FastifyInstance, intervalMs = 60_000): (
       } while (closed > 0);
     } catch (err) {
       app.log.error({ err }, 'closing overdue orders failed');
-    } finally {
-      running = false;
     }
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   void tick();
-  return () => clearInterval(timer);
+  // Stops the timer and waits for a round in progress, so a shutdown never closes the database under it.
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

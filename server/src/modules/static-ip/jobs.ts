@@ -104,29 +104,33 @@ const JOBS = [
  * Runs the static IP jobs every `intervalMs` on every instance (they are concurrency-safe, so no
  * leader election). Call it after migrations (main.ts); call what it returns to stop it.
  */
-export function startStaticJobs(app: FastifyInstance, intervalMs = 60_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const job of JOBS) {
-        try {
-          let changed: number;
-          do {
-            changed = await job.run(app.db, app.now());
-            if (changed > 0) app.log.info({ changed }, job.name);
-          } while (changed > 0);
-        } catch (err) {
-          app.log.error({ err, job: job.name }, 'static IP job failed');
-        }
+export function startStaticJobs(app: FastifyInstance, intervalMs = 60_000): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const round = async () => {
+    for (const job of JOBS) {
+      try {
+        let changed: number;
+        do {
+          changed = await job.run(app.db, app.now());
+          if (changed > 0) app.log.info({ changed }, job.name);
+        } while (changed > 0);
+      } catch (err) {
+        app.log.error({ err, job: job.name }, 'static IP job failed');
       }
-    } finally {
-      running = false;
     }
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   void tick();
-  return () => clearInterval(timer);
+  // Stops the timer and waits for a round in progress, so a shutdown never closes the database under it.
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
