@@ -12,6 +12,7 @@ import { type Config, loadConfig, REPO_ROOT } from '../config/index.ts';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { findRedirect } from '../modules/redirects/service.ts';
+import { TEST_DATA_KEY } from '../test/app.ts';
 import { createTestDatabase } from '../test/db.ts';
 import { loginToken } from '../test/members.ts';
 import { opsRoute, runOpsCli } from './ops.ts';
@@ -257,7 +258,12 @@ describe('ops with PostgreSQL', () => {
   it.runIf(process.env.DATABASE_URL)('opens PostgreSQL itself while the server runs; the server has no ops socket', async () => {
     const database = await createTestDatabase();
     const dataDir = join(dir, 'pg');
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', SHELL_DIST: join(dir, 'shell') });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+      SHELL_DIST: join(dir, 'shell'),
+    });
     const app = await buildApp({ config, logger: false });
     try {
       await app.ready();

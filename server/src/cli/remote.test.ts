@@ -223,7 +223,8 @@ describe('remote CLI', () => {
   it('runs as a script with the server config, exiting 2 on a bad name', () => {
     const result = spawnSync(join(REPO_ROOT, 'server/node_modules/.bin/tsx'), ['server/src/cli/remote.ts', 'rollback', 'nope'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: join(dir, 'data') },
+      // The embedded default: with DATABASE_URL the CLI would work on that database instead.
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(dir, 'data') },
       encoding: 'utf8',
     });
     expect(result.status).toBe(2);
