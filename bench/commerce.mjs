@@ -1,53 +1,72 @@
 #!/usr/bin/env node
-// Benchmark (not a test): throughput and latency of the commerce API on real PostgreSQL, next to a
-// bare Fastify hello-world, with an in-process load generator (autocannon) holding a fixed number
-// of requests in flight. Prints figures and a consistency check; never fails on timing.
+// Benchmark (not a test): the API calls of a shop visit and of a member's pages, on the compiled
+// server as `npm start` runs it, next to a bare Fastify hello-world measured in the same run, with an
+// in-process load generator (autocannon) holding a fixed number of requests in flight, and the
+// server's memory (idle, peak, after the load). Prints figures and a consistency check; never fails
+// on timing.
 //
-// Usage: npm run bench:api [-- --duration <s>] [--concurrency <n>] [--users <n>] [--notifications <n>]
+// Usage: npm run bench:api [-- --database pglite|postgres|both] [--duration <s>] [--concurrency <n>]
+//                             [--users <n>] [--notifications <n>] [--runtime compiled|tsx]
 //
-// A fresh database portal_bench_<random> is created on the server of DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, also on failure or Ctrl-C.
+// The database: PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise (--database says
+// otherwise; `both` runs one after the other, one server at a time). On PostgreSQL a fresh database
+// portal_bench_<random> is created on the server of DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, also on failure or Ctrl-C;
+// PGlite gets a fresh data folder. `--runtime tsx` runs the server from source as `npm run dev` does
+// (its memory is then that of the tsx process, the node child and esbuild together).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
   createBenchDatabase,
-  freePort,
   load as loadRun,
   machineLine,
+  memoryOf,
   positiveInt,
-  releases,
   ROOT,
   requireServer,
   runBenchmark,
-  startChild,
+  sampleMemory,
+  serverCommand,
   startHelloWorld,
+  startPortal,
   stopIfInterrupted,
   TSX,
-  waitFor,
 } from './lib.mjs';
 
 const SETUP = 'bench/commerce-setup.ts';
-const pg = requireServer('pg');
 
 const CATALOGUE = '/app-api/ip/traffic-combo-product-price/list';
+const USER_INFO = '/app-api/ip/member-user/get';
+const ORDER_PAGE = '/app-api/ip/recharge-order/page?pageNo=1&pageSize=10';
 const ORDER_CREATE = '/app-api/ip/recharge-order/create';
 const ORDER_PAY = '/app-api/order/pay';
 const NOTIFY = '/app-api/pay/notify/sandbox';
 const PASSWORD = 'Bench@12345';
+/** Seconds the server is left alone before its memory is read as idle. */
+const SETTLE_SECONDS = 3;
 
 const { values: args } = parseArgs({
   options: {
+    database: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
     duration: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '32' },
     users: { type: 'string', default: '50' },
     notifications: { type: 'string', default: '2000' },
+    runtime: { type: 'string', default: 'compiled' },
   },
 });
+const DATABASES = { pglite: ['pglite'], postgres: ['postgres'], both: ['pglite', 'postgres'] }[args.database];
+if (!DATABASES) {
+  console.error(`--database: expected pglite, postgres or both, got ${JSON.stringify(args.database)}`);
+  process.exit(2);
+}
+if (args.runtime !== 'compiled' && args.runtime !== 'tsx') {
+  console.error(`--runtime: expected compiled or tsx, got ${JSON.stringify(args.runtime)}`);
+  process.exit(2);
+}
+const RUNTIME = args.runtime;
 const DURATION = positiveInt('duration', args.duration);
 const CONCURRENCY = positiveInt('concurrency', args.concurrency);
 const USERS = positiveInt('users', args.users);
@@ -55,10 +74,10 @@ const NOTIFICATIONS = positiveInt('notifications', args.notifications);
 const WARMUP_SECONDS = Math.min(2, DURATION);
 const WARMUP_NOTIFICATIONS = Math.min(200, NOTIFICATIONS);
 
-/** Runs the TypeScript helper (the server's own code) and returns its JSON output. */
-function runSetup(argv, env, input) {
+/** Runs a command to completion; resolves to its stdout, rejects with its stderr. */
+function runProcess(command, argv, env, input) {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [SETUP, ...argv], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => {
@@ -70,8 +89,8 @@ function runSetup(argv, env, input) {
     child.on('error', reject);
     // 'close', not 'exit': only then has all of stdout been read.
     child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(out));
-      else reject(new Error(`${SETUP} ${argv[0]} failed (exit ${code}):\n${err.trim()}`));
+      if (code === 0) resolve(out);
+      else reject(new Error(`${[command, ...argv].join(' ')} failed (exit ${code}):\n${err.trim()}`));
     });
     child.stdin.end(input ?? '');
   });
@@ -114,144 +133,43 @@ const load = (options) => loadRun({ connections: CONCURRENCY, ...options });
 /** A short run whose figures are dropped: connections, JIT, caches and the database pool warm up. */
 const warmUp = (options) => load({ ...options, duration: WARMUP_SECONDS, amount: undefined });
 
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+const okEnvelope = (status, body) => status === 200 && JSON.parse(body).code === 0;
+
+/** Mainland-China mobiles 137xxxxxxxx, one per member, so a fresh database never has them. */
+const benchMobile = (i) => `137${String(i + 1).padStart(8, '0')}`;
+
 // ---------------------------------------------------------------------------------------------
 
-async function main() {
-  const database = await createBenchDatabase();
-  const dbUrl = new URL(database.url);
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  const portalPort = await freePort();
-  const portal = `http://127.0.0.1:${portalPort}`;
-  const server = startChild('server', TSX, ['server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(portalPort),
-      HOST: '127.0.0.1',
-      SANDBOX: 'true',
-      CAPTCHA_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-      // Any key: set so the sandbox does not create one (and warn about it) in the temporary DATA_DIR.
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    },
+/**
+ * Members through the operator CLI (`ops user create`: the server's own code; with PGlite the
+ * running server does it for the CLI over its ops socket), then logged in over HTTP.
+ */
+async function createMembers(portal) {
+  const [command, opsArgs] = serverCommand('ops', RUNTIME);
+  const ids = await inPool(USERS, 4, async (i) => {
+    const out = await runProcess(
+      command,
+      [...opsArgs, 'user', 'create', '--mobile', benchMobile(i), '--password', PASSWORD],
+      portal.env,
+    );
+    return Number(out.trim());
   });
-  const helloWorld = await startHelloWorld();
-  const hello = helloWorld.base;
-  await Promise.all([waitFor(`${portal}/healthz`, server), helloWorld.ready()]);
-
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
-  await db.connect();
-  releases.push(() => db.end());
-  const pgVersion = database.version;
-
-  console.log('Commerce API benchmark');
-  console.log(`  machine     ${machineLine()}`);
-  console.log(`  node        ${process.version}`);
-  console.log(`  postgresql  ${pgVersion}`);
-  console.log(
-    `  load        autocannon, ${CONCURRENCY} in flight, ${DURATION} s per timed scenario after ${WARMUP_SECONDS} s warm-up; ${USERS} users`,
-  );
-
-  // Users, straight through the accounts service (one scrypt hash each), then logged in over HTTP.
-  let t0 = performance.now();
-  const users = await runSetup(['users', String(USERS), PASSWORD], { DATABASE_URL: dbUrl.toString() });
-  const tokens = await inPool(users.length, 4, async (i) => {
-    const data = await api(portal, 'POST', '/app-api/member/auth/login', {
-      body: { mobile: users[i].mobile, password: PASSWORD },
+  const tokens = await inPool(USERS, 4, async (i) => {
+    const data = await api(portal.base, 'POST', '/app-api/member/auth/login', {
+      body: { mobile: benchMobile(i), password: PASSWORD },
     });
     return data.token;
   });
-  console.log(`  setup       ${users.length} users created and logged in (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  return { ids, tokens };
+}
 
-  const packages = await api(portal, 'GET', CATALOGUE);
-  if (!Array.isArray(packages) || packages.length === 0) throw new Error('the catalogue is empty');
-  const packageId = packages[0].id;
-  const rows = [];
-
-  // 1. Catalogue read vs the bare hello-world.
-  const helloRun = { base: hello, request: () => ({ method: 'GET', path: '/hello' }), ok: (s) => s === 200 };
-  await warmUp(helloRun);
-  rows.push({ scenario: 'hello-world (bare Fastify)', ...(await load({ ...helloRun, duration: DURATION })) });
-  const catalogueRun = { base: portal, request: () => ({ method: 'GET', path: CATALOGUE }), ok: (s) => s === 200 };
-  await warmUp(catalogueRun);
-  rows.push({ scenario: `GET catalogue list`, ...(await load({ ...catalogueRun, duration: DURATION })) });
-
-  // 2. Order create, round-robin over the users' tokens.
-  let turn = 0;
-  const orderBody = JSON.stringify({ packageId, accountType: 0 });
-  const createRun = {
-    base: portal,
-    request: () => ({
-      method: 'POST',
-      path: ORDER_CREATE,
-      headers: { authorization: `Bearer ${tokens[turn++ % tokens.length]}`, 'content-type': 'application/json' },
-      body: orderBody,
-    }),
-    ok: (status, body) => status === 200 && JSON.parse(body).code === 0,
-  };
-  await warmUp(createRun);
-  rows.push({ scenario: 'POST order create', ...(await load({ ...createRun, duration: DURATION })) });
-
-  // 3. Notify apply: orders placed and payments started beforehand, notifications signed by the
-  // sandbox gateway's key (as its cashier signs them), then all fired at the notify route.
-  t0 = performance.now();
-  const total = WARMUP_NOTIFICATIONS + NOTIFICATIONS;
-  const pending = await inPool(total, CONCURRENCY, async (i) => {
-    const user = i % users.length;
-    const order = await api(portal, 'POST', ORDER_CREATE, { token: tokens[user], body: { packageId, accountType: 0 } });
-    const pay = await api(portal, 'POST', ORDER_PAY, { token: tokens[user], body: { orderId: order.id, channel: 'alipay_pc' } });
-    return { orderId: order.id, userId: users[user].id, paymentNo: pay.paymentNo, amountFen: order.payAmountFen };
-  });
-  const signed = await runSetup(
-    ['sign'],
-    { DATA_DIR: dataDir },
-    JSON.stringify(pending.map(({ paymentNo, amountFen }) => ({ paymentNo, amountFen }))),
-  );
-  console.log(
-    `  setup       ${total} orders placed, payments started and notifications signed (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-  );
-  let nextNotification = 0;
-  const notifyRun = {
-    base: portal,
-    request: () => {
-      const n = signed[nextNotification++];
-      return {
-        method: 'POST',
-        path: NOTIFY,
-        headers: { 'content-type': 'application/json', 'x-sandbox-signature': n.signature },
-        body: n.body,
-      };
-    },
-    ok: (status, body) => status === 200 && body === 'success',
-  };
-  const notifyWarm = await load({ ...notifyRun, amount: WARMUP_NOTIFICATIONS });
-  const notifyMeasured = await load({ ...notifyRun, amount: NOTIFICATIONS });
-  rows.push({ scenario: 'POST notify (sandbox) apply', ...notifyMeasured });
-
-  // The figures.
-  const num = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
-  const header = `${'scenario'.padEnd(30)} ${'requests'.padStart(9)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`;
-  console.log(`\n${header}\n${'-'.repeat(header.length)}`);
-  for (const r of rows) {
-    console.log(
-      `${r.scenario.padEnd(30)} ${String(r.requests).padStart(9)} ${num(r.perSecond).padStart(9)} ${num(r.p50, 2).padStart(8)} ${num(r.p99, 2).padStart(8)} ${String(r.errors).padStart(7)}`,
-    );
-  }
-  const [h, c] = rows;
-  console.log(
-    `\ncatalogue vs hello-world: ${num((c.perSecond / h.perSecond) * 100, 1)} % of the req/s (${num(h.perSecond / c.perSecond, 1)}x fewer), p50 ${num(c.p50 / h.p50, 1)}x, p99 ${num(c.p99 / h.p99, 1)}x`,
-  );
-
-  // Consistency of the notify scenario: every order paid once, every balance the sum of its paid orders.
+/** Whatever `query(text, params)` answers with `{ rows }` (a pg client or PGlite). */
+async function checkConsistency(db, { pending, userIds, acknowledged }) {
+  const total = pending.length;
   const orderIds = pending.map((p) => p.orderId);
   const paymentNos = pending.map((p) => p.paymentNo);
   const problems = [];
-  const acknowledged = notifyWarm.good + notifyMeasured.good;
   if (acknowledged !== total) problems.push(`${total - acknowledged} of ${total} notifications not acknowledged "success"`);
   const paid = (
     await db.query('select count(*)::int as n from recharge_orders where id = any($1) and pay_status = 1 and status = 1', [
@@ -271,23 +189,205 @@ async function main() {
   if (twice > 0) problems.push(`${twice} payments applied more than once`);
   if (unapplied > 0) problems.push(`${unapplied} payments notified but not applied`);
   const balances = await db.query(
-    `select u.id, u.limit_balance::bigint as balance,
-            coalesce(sum(o.traffic_mb + o.gift_traffic_mb) filter (where o.pay_status = 1), 0)::bigint as credited,
-            count(o.id) filter (where o.pay_status = 1)::int as paid_orders
+    `select u.id, u.limit_balance::bigint::text as balance,
+            coalesce(sum(o.traffic_mb + o.gift_traffic_mb) filter (where o.pay_status = 1), 0)::bigint::text as credited
        from member_users u left join recharge_orders o on o.user_id = u.id
       where u.id = any($1) group by u.id order by u.id`,
-    [users.map((u) => u.id)],
+    [userIds],
   );
   const wrong = balances.rows.filter((r) => r.balance !== r.credited);
   for (const r of wrong.slice(0, 5))
     problems.push(`user ${r.id}: balance ${r.balance} MB, paid orders add up to ${r.credited} MB`);
   if (wrong.length > 5) problems.push(`... and ${wrong.length - 5} more users with a wrong balance`);
+  return problems.length === 0
+    ? `ok (${total} orders paid exactly once, ${balances.rows.length} balances = sum of their paid orders' traffic)`
+    : `MISMATCH\n    ${problems.join('\n    ')}`;
+}
+
+/** Opens the database the portal used, runs fn with it, closes it. PGlite: only once the server is stopped. */
+async function withDatabase(portal, fn) {
+  if (portal.env.DATABASE_URL) {
+    const pg = requireServer('pg');
+    const client = new pg.Client({ connectionString: portal.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = requireServer('@electric-sql/pglite');
+  const client = await PGlite.create({ dataDir: join(portal.dataDir, 'pglite') });
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Every scenario against one portal server; returns its rows, memory and consistency line. */
+async function benchPortal(name, databaseUrl) {
+  const portal = await startPortal(name, databaseUrl, { env: { CAPTCHA_ENABLED: 'false' }, runtime: RUNTIME });
+  await portal.ready();
+  await sleep(SETTLE_SECONDS);
+  const memory = { idle: memoryOf(portal.proc.child.pid).rss };
+  const sampler = sampleMemory(portal.proc.child.pid);
+
+  let t0 = performance.now();
+  const { ids: userIds, tokens } = await createMembers(portal);
   console.log(
-    problems.length === 0
-      ? `consistency: ok (${total} orders paid exactly once, ${balances.rows.length} balances = sum of their paid orders' traffic)`
-      : `consistency: MISMATCH\n  ${problems.join('\n  ')}`,
+    `  ${name.padEnd(10)}  ${USERS} users created (ops) and logged in (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
   );
-  if (server.tail.length > 0) console.log(`\nserver warnings (last ${server.tail.length} lines):\n${server.tail.join('\n')}`);
+  const packages = await api(portal.base, 'GET', CATALOGUE);
+  if (!Array.isArray(packages) || packages.length === 0) throw new Error('the catalogue is empty');
+  const packageId = packages[0].id;
+  // From here on only the timed scenarios and the notifications' setup: no more password hashing.
+  const loadSampler = sampleMemory(portal.proc.child.pid);
+
+  const rows = {};
+  const timed = async (key, run) => {
+    await warmUp(run);
+    rows[key] = await load({ ...run, duration: DURATION });
+  };
+  let turn = 0;
+  const asMember = (request) => () => ({
+    ...request,
+    headers: { ...request.headers, authorization: `Bearer ${tokens[turn++ % tokens.length]}` },
+  });
+
+  // Reads: the public catalogue, then a member's user info, round-robin over the members' tokens.
+  await timed('catalogue', { base: portal.base, request: () => ({ method: 'GET', path: CATALOGUE }), ok: (s) => s === 200 });
+  await timed('userInfo', { base: portal.base, request: asMember({ method: 'GET', path: USER_INFO }), ok: okEnvelope });
+  // Order create, then the order list (its first page, of members who now have orders).
+  const orderBody = JSON.stringify({ packageId, accountType: 0 });
+  await timed('orderCreate', {
+    base: portal.base,
+    request: asMember({ method: 'POST', path: ORDER_CREATE, headers: { 'content-type': 'application/json' }, body: orderBody }),
+    ok: okEnvelope,
+  });
+  await timed('orderPage', { base: portal.base, request: asMember({ method: 'GET', path: ORDER_PAGE }), ok: okEnvelope });
+
+  // Notify apply: orders placed and payments started beforehand, notifications signed by the
+  // sandbox gateway's key (as its cashier signs them), then all fired at the notify route.
+  t0 = performance.now();
+  const total = WARMUP_NOTIFICATIONS + NOTIFICATIONS;
+  const pending = await inPool(total, CONCURRENCY, async (i) => {
+    const token = tokens[i % tokens.length];
+    const order = await api(portal.base, 'POST', ORDER_CREATE, { token, body: { packageId, accountType: 0 } });
+    const pay = await api(portal.base, 'POST', ORDER_PAY, { token, body: { orderId: order.id, channel: 'alipay_pc' } });
+    return { orderId: order.id, paymentNo: pay.paymentNo, amountFen: order.payAmountFen };
+  });
+  const signed = JSON.parse(
+    await runProcess(
+      TSX,
+      [SETUP, 'sign'],
+      { ...process.env, DATA_DIR: portal.dataDir, DATA_ENCRYPTION_KEY: portal.env.DATA_ENCRYPTION_KEY },
+      JSON.stringify(pending.map(({ paymentNo, amountFen }) => ({ paymentNo, amountFen }))),
+    ),
+  );
+  console.log(
+    `  ${name.padEnd(10)}  ${total} orders placed, payments started and notifications signed (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  let nextNotification = 0;
+  const notifyRun = {
+    base: portal.base,
+    request: () => {
+      const n = signed[nextNotification++];
+      return {
+        method: 'POST',
+        path: NOTIFY,
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': n.signature },
+        body: n.body,
+      };
+    },
+    ok: (status, body) => status === 200 && body === 'success',
+  };
+  const notifyWarm = await load({ ...notifyRun, amount: WARMUP_NOTIFICATIONS });
+  rows.notify = await load({ ...notifyRun, amount: NOTIFICATIONS });
+
+  sampler.stop();
+  loadSampler.stop();
+  await sleep(SETTLE_SECONDS);
+  const after = memoryOf(portal.proc.child.pid);
+  Object.assign(memory, {
+    peak: Math.max(sampler.peak, after.rss),
+    loadPeak: loadSampler.peak,
+    after: after.rss,
+    hwm: Math.max(sampler.hwm, after.hwm),
+  });
+  const tail = portal.proc.tail.slice();
+  // PGlite's folder belongs to the server while it runs: the check reads it afterwards.
+  await portal.stop();
+  const consistency = await withDatabase(portal, (db) =>
+    checkConsistency(db, { pending, userIds, acknowledged: notifyWarm.good + rows.notify.good }),
+  );
+  return { name, rows, memory, consistency, tail };
+}
+
+async function main() {
+  const database = DATABASES.includes('postgres') ? await createBenchDatabase() : null;
+  const hello = await startHelloWorld();
+  await hello.ready();
+  // Built (or tsx located) before the figures start.
+  serverCommand('main', RUNTIME);
+
+  console.log('API benchmark');
+  console.log(`  machine     ${machineLine()}`);
+  console.log(`  node        ${process.version}`);
+  console.log(
+    `  server      ${RUNTIME === 'compiled' ? 'compiled (node server/dist/main.js, as npm start)' : 'tsx server/src/main.ts'}`,
+  );
+  console.log(
+    `  databases   ${DATABASES.map((d) => (d === 'postgres' ? `PostgreSQL (${database.version})` : 'PGlite (embedded)')).join(', ')}`,
+  );
+  console.log(
+    `  load        autocannon, ${CONCURRENCY} in flight, ${DURATION} s per timed scenario after ${WARMUP_SECONDS} s warm-up; ` +
+      `${USERS} users; ${NOTIFICATIONS} notifications after ${WARMUP_NOTIFICATIONS}`,
+  );
+
+  const helloRun = { base: hello.base, request: () => ({ method: 'GET', path: '/hello' }), ok: (s) => s === 200 };
+  await warmUp(helloRun);
+  const floor = await load({ ...helloRun, duration: DURATION });
+  await hello.proc.stop();
+
+  const results = [];
+  for (const kind of DATABASES) {
+    results.push(await benchPortal(kind === 'postgres' ? 'PostgreSQL' : 'PGlite', kind === 'postgres' ? database.url : null));
+  }
+
+  // The figures.
+  const SCENARIOS = [
+    ['catalogue', 'GET catalogue list'],
+    ['userInfo', 'GET member-user/get'],
+    ['orderPage', 'GET order page (10)'],
+    ['orderCreate', 'POST order create'],
+    ['notify', 'POST notify (sandbox) apply'],
+  ];
+  const num = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
+  const header = `${'scenario'.padEnd(40)} ${'requests'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× hello'.padStart(8)} ${'errors'.padStart(6)}`;
+  const line = (label, r) =>
+    `${label.padEnd(40)} ${String(r.requests).padStart(8)} ${num(r.perSecond).padStart(8)} ${num(r.p50, 2).padStart(7)} ${num(r.p99, 2).padStart(7)} ${num(r.perSecond / floor.perSecond, 3).padStart(8)} ${String(r.errors).padStart(6)}`;
+  console.log(`\n${header}\n${'-'.repeat(header.length)}`);
+  console.log(line('hello-world (bare Fastify)', floor));
+  for (const { name, rows } of results)
+    for (const [key, label] of SCENARIOS) console.log(line(`${name.padEnd(10)}  ${label}`, rows[key]));
+
+  console.log(
+    `\nserver memory (RSS, MB; ${RUNTIME === 'tsx' ? 'tsx, its node child and esbuild together' : 'the node process'}): ` +
+      `idle = ${SETTLE_SECONDS} s after start, before any request; peak = largest sample (every 100 ms) from then to the end, ` +
+      `the members' set-up included (${USERS} password hashes to create and ${USERS} to log in, 4 at a time); ` +
+      `load peak = the same from the first timed scenario on; after = ${SETTLE_SECONDS} s after the load; lifetime = VmHWM, start-up included`,
+  );
+  const memHeader = `${'database'.padEnd(12)} ${'idle'.padStart(6)} ${'peak'.padStart(6)} ${'load peak'.padStart(9)} ${'after'.padStart(6)} ${'lifetime'.padStart(8)}`;
+  console.log(`${memHeader}\n${'-'.repeat(memHeader.length)}`);
+  for (const { name, memory: m } of results)
+    console.log(
+      `${name.padEnd(12)} ${num(m.idle).padStart(6)} ${num(m.peak).padStart(6)} ${num(m.loadPeak).padStart(9)} ${num(m.after).padStart(6)} ${num(m.hwm).padStart(8)}`,
+    );
+  console.log('');
+  for (const { name, consistency } of results) console.log(`consistency ${name}: ${consistency}`);
+  for (const { name, tail } of results)
+    if (tail.length > 0) console.log(`\n${name} server output (last ${tail.length} lines):\n${tail.join('\n')}`);
 }
 
 await runBenchmark(main);

@@ -1,9 +1,10 @@
 // Helpers shared by the server benchmarks (commerce.mjs, html-throughput.mjs): clean-up on exit and
-// Ctrl-C, child servers, a fresh PostgreSQL database, a bare Fastify hello-world, and the load
-// generator (autocannon) with per-response latencies. One benchmark per process.
+// Ctrl-C, child servers (the compiled server, as `npm start` runs it), a fresh PostgreSQL database,
+// a bare Fastify hello-world, the load generator (autocannon) with per-response latencies, and the
+// memory of a server process. One benchmark per process.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { buildServer, SERVER_ENTRIES } from '../scripts/lib.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TSX = path.join(ROOT, 'server/node_modules/.bin/tsx');
@@ -86,7 +88,7 @@ export function startChild(name, command, argv, options) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  releases.push(async () => {
+  const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     // The server lets in-flight requests finish, then waits for keep-alive connections (ours, when
     // interrupted mid-request); a second signal makes it exit at once.
@@ -94,8 +96,9 @@ export function startChild(name, command, argv, options) {
     const timers = [setTimeout(() => child.kill('SIGTERM'), 3000), setTimeout(() => child.kill('SIGKILL'), 10_000)];
     await exited;
     for (const timer of timers) clearTimeout(timer);
-  });
-  return { name, child, tail, exited };
+  };
+  releases.push(stop);
+  return { name, child, tail, exited, stop };
 }
 
 export function freePort() {
@@ -257,12 +260,85 @@ export function load({ base, connections, request, ok, duration, amount }) {
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// The server under test: by default the compiled one (server/dist, built once per benchmark, as
+// `npm start` runs it); `tsx` runs the TypeScript source as `npm run dev` does, for comparison.
+
+let built = false;
+/** `[command, args]` of a server entry (`main`, `ops`, `remote`) in that runtime. */
+export function serverCommand(entry, runtime = 'compiled') {
+  const { source, built: file } = SERVER_ENTRIES[entry];
+  if (runtime === 'tsx') return [TSX, [source]];
+  if (!built) {
+    if (buildServer() !== 0) throw new Error('building the server failed (node server/build.mjs)');
+    built = true;
+  }
+  return [process.execPath, [file]];
+}
+
+const KB_PER_MB = 1024;
+/** `pid` and its descendants (a tsx server is a tsx process, a node child and esbuild services). */
+function processTree(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [];
+  const walk = (p) => {
+    tree.push(p);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return tree;
+}
+
+/** Resident memory in MB of `pid` and its descendants (VmRSS), and the largest lifetime peak (VmHWM) among them. */
+export function memoryOf(pid) {
+  let rss = 0;
+  let hwm = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      rss += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      hwm = Math.max(hwm, Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { rss: rss / KB_PER_MB, hwm: hwm / KB_PER_MB };
+}
+
+/** Samples the memory of `pid` (and descendants) every `everyMs` until stopped; `peak` is the largest sum seen. */
+export function sampleMemory(pid, everyMs = 100) {
+  const sampler = { peak: 0, hwm: 0, stop: () => clearInterval(timer) };
+  const sample = () => {
+    const { rss, hwm } = memoryOf(pid);
+    sampler.peak = Math.max(sampler.peak, rss);
+    sampler.hwm = Math.max(sampler.hwm, hwm);
+  };
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  sample();
+  releases.push(sampler.stop);
+  return sampler;
+}
+
 /**
  * A portal server on a fresh data folder, on PGlite (no url) or on the PostgreSQL database `url`,
  * in the sandbox. `publishRemotes`: the remotes' builds published first, as npm start does, so pages
- * are server-rendered. `env` is added to the server's environment.
+ * are server-rendered. `env` is added to the server's environment. `runtime`: `compiled` (default)
+ * or `tsx`.
  */
-export async function startPortal(name, databaseUrl, { publishRemotes = false, env: extra = {} } = {}) {
+export async function startPortal(name, databaseUrl, { publishRemotes = false, env: extra = {}, runtime = 'compiled' } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
@@ -280,10 +356,12 @@ export async function startPortal(name, databaseUrl, { publishRemotes = false, e
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   if (publishRemotes) {
-    const published = spawnSync(TSX, ['server/src/cli/remote.ts', 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
+    const [command, args] = serverCommand('remote', runtime);
+    const published = spawnSync(command, [...args, 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
     if (published.status !== 0) throw new Error('publishing the remotes failed: build them first (npm start builds everything)');
   }
-  const proc = startChild(name, TSX, ['server/src/main.ts'], { cwd: ROOT, env });
+  const [command, args] = serverCommand('main', runtime);
+  const proc = startChild(name, command, args, { cwd: ROOT, env });
   const base = `http://127.0.0.1:${port}`;
-  return { name, base, proc, ready: () => waitFor(`${base}/healthz`, proc) };
+  return { name, base, proc, env, dataDir, runtime, ready: () => waitFor(`${base}/healthz`, proc), stop: proc.stop };
 }

@@ -21,9 +21,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_ENTRIES } from '../scripts/lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TSX = path.join(ROOT, 'server/node_modules/.bin/tsx');
 const APPS = ['shell', 'remotes/marketing', 'remotes/checkout', 'remotes/user-center', 'remotes/static-ip'];
 const PORT = Number(process.env.BENCH_PORT ?? 8299);
 const DEMO = { mobile: '13800138000', password: 'Demo@123456' };
@@ -130,8 +130,10 @@ async function main() {
     };
     delete env.DATABASE_URL;
     delete env.ANALYTICS_SCRIPT_URL;
-    spawnSync(TSX, ['server/src/cli/remote.ts', 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
-    const server = spawn(TSX, ['server/src/main.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+    // The compiled server, as npm start runs it.
+    if (buildServer() !== 0) throw new Error('building the server failed (node server/build.mjs)');
+    spawnSync(process.execPath, [SERVER_ENTRIES.remote.built, 'ensure'], { cwd: ROOT, env, stdio: 'ignore' });
+    const server = spawn(process.execPath, [SERVER_ENTRIES.main.built], { cwd: ROOT, env, stdio: 'ignore' });
     base = `http://127.0.0.1:${PORT}`;
     stopServer = async () => {
       server.kill('SIGTERM');

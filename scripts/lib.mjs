@@ -1,12 +1,19 @@
 // Small process helpers shared by the root scripts (start, test, dev, remote).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PNPM = ['--yes', 'pnpm@10.34.8'];
 export const TSX = path.join(ROOT, 'server/node_modules/.bin/tsx');
+
+/** The server's entry points: TypeScript source (tsx, for development) and the build `npm start` runs. */
+export const SERVER_ENTRIES = {
+  main: { source: 'server/src/main.ts', built: 'server/dist/main.js' },
+  ops: { source: 'server/src/cli/ops.ts', built: 'server/dist/ops.js' },
+  remote: { source: 'server/src/cli/remote.ts', built: 'server/dist/remote.js' },
+};
 
 /** Runs a command to completion with inherited output; returns its exit code. */
 export function run(cmd, args, opts = {}) {
@@ -46,3 +53,38 @@ export function serve(cmd, args, opts = {}) {
 }
 
 export const hasFile = (p) => existsSync(path.join(ROOT, p));
+
+/** Builds the server to plain JavaScript in server/dist (server/build.mjs: esbuild, about a second). */
+export function buildServer() {
+  return run(process.execPath, ['server/build.mjs']);
+}
+
+/** Newest modification time of the files in `paths` (files or folders; tests, node_modules and dist left out), in ms. */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (file) => {
+    const stats = statSync(file);
+    if (!stats.isDirectory()) newest = Math.max(newest, stats.mtimeMs);
+    else
+      for (const entry of readdirSync(file))
+        if (entry !== 'node_modules' && entry !== 'dist' && !/\.test\.tsx?$/.test(entry)) walk(path.join(file, entry));
+  };
+  for (const p of paths) if (existsSync(path.join(ROOT, p))) walk(path.join(ROOT, p));
+  return newest;
+}
+
+/**
+ * How to run a server entry (`main`, `ops`, `remote`): `[command, args]`. The build with plain node
+ * when it is newer than every source it was made from (the server's, @portal/shared's and the build
+ * script); otherwise the TypeScript source through tsx, so a CLI never runs code older than the
+ * checkout (e.g. during development, where nothing builds the server).
+ */
+export function serverCommand(name) {
+  const { source, built } = SERVER_ENTRIES[name];
+  const builtFile = path.join(ROOT, built);
+  if (existsSync(builtFile)) {
+    const sources = newestMtime(['server/src', 'shared/src', 'shared/build', 'server/build.mjs', 'server/package.json']);
+    if (statSync(builtFile).mtimeMs >= sources) return [process.execPath, [builtFile]];
+  }
+  return [TSX, [path.join(ROOT, source)]];
+}

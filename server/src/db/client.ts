@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -173,6 +176,9 @@ async function listenPostgres(url: string, channel: string, { onMessage, onGap, 
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // Memory (docs/decisions/0019): 16 MB of shared buffers instead of PostgreSQL's 128 MB, which the
+  // wasm heap keeps once touched; a start parameter, so the folder's postgresql.conf is left alone.
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
   let unlock = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -180,13 +186,22 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     // One process per data folder (see pglite-lock.ts); throws DatabaseInUseError otherwise.
     unlock = lockDataDir(dataDir);
     try {
-      client = await PGlite.create({ dataDir });
+      // initdb grows the wasm heap of the process that runs it by ~0.5 GB for good (wasm memory never
+      // shrinks): a new folder is created by a short-lived child process.
+      if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+        const script = 'require(process.argv[1]).PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close())';
+        const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+        const init = spawnSync(process.execPath, ['-e', script, pglite, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+        if (init.status !== 0)
+          throw new Error(`creating the database in ${dataDir} failed: ${init.error?.message ?? String(init.stderr).trim()}`);
+      }
+      client = await PGlite.create({ dataDir, startParams });
     } catch (err) {
       unlock();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams });
   }
   const db = drizzlePglite({ client, schema });
   const locks = new Map<number, Promise<unknown>>();
