@@ -73,6 +73,16 @@ describe('server-rendered pages', () => {
     expect((await get('/service')).body).toContain('<p>novaproxy.com</p>');
   });
 
+  it('keeps one rendering for every ad-link variant of a page, and none for made-up queries (memory must not grow with them)', async () => {
+    for (const q of ['utm_source=a', 'utm_source=b&utm_campaign=x', 'gclid=1', 'fbclid=2&utm_medium=cpc'])
+      expect((await get(`/en/use-scene?${q}`)).body).toContain('<h1>/en/use-scene</h1>');
+    expect(globalThis.ssrTest.renders).toBe(1);
+    const size = t.app.cache.size;
+    for (let i = 0; i < 20; i++) expect((await get(`/en/use-scene?n=${i}&utm_source=z`)).body).toContain('<h1>/en/use-scene?n=');
+    expect(globalThis.ssrTest.renders).toBe(21);
+    expect(t.app.cache.size).toBe(size);
+  });
+
   it('renders one page once for 50 concurrent requests, then answers from the cache until its data changes', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => get('/en/blog')));
     expect(answers.every((a) => a.body.includes('<h1>/en/blog</h1>'))).toBe(true);

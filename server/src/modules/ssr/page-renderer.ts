@@ -208,14 +208,20 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
       { host, log, served }: { host: string; log: FastifyBaseLogger; served: ServedSet },
     ): Promise<RenderedPage | null> {
       if (options.devRemotes) return null;
-      const { locale } = splitLocale(url.split('?', 1)[0] ?? '/');
+      const { path, query, cacheable } = renderTarget(url);
+      const target = query ? `${path}?${query}` : path;
+      const { locale } = splitLocale(path);
       const remotes = remoteEntries(served);
-      const rendering = app.cache.cached(
-        `page\0${host}\0${url}\0${served.key}`,
-        CACHE_MAX_STALE_MS,
-        () => renderFresh(url, { host, locale }, remotes, served.key, log),
-        { tags: CONTENT_TAGS },
-      );
+      // A query of its own is rendered every time and never kept: anyone can make up endless
+      // queries, and memory must not grow with them (tracking parameters are dropped first).
+      const rendering = cacheable
+        ? app.cache.cached(
+            `page\0${host}\0${target}\0${served.key}`,
+            CACHE_MAX_STALE_MS,
+            () => renderFresh(target, { host, locale }, remotes, served.key, log),
+            { tags: CONTENT_TAGS },
+          )
+        : renderFresh(target, { host, locale }, remotes, served.key, log);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), options.budgetMs);
@@ -234,3 +240,20 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
 }
 
 export type PageRendering = ReturnType<typeof createPageRendering>;
+
+/** Parameters of ad links and analytics: no page reads them, so they never change its markup. */
+const TRACKING_PARAMETER =
+  /^(utm_[a-z_]+|gclid|gbraid|wbraid|fbclid|msclkid|yclid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/**
+ * What to render for a requested page URL: its path, and its query without tracking parameters.
+ * Only a page without a query of its own is kept in the page cache.
+ */
+export function renderTarget(url: string): { path: string; query: string; cacheable: boolean } {
+  const at = url.indexOf('?');
+  if (at < 0) return { path: url, query: '', cacheable: true };
+  const kept = new URLSearchParams(url.slice(at + 1));
+  for (const name of [...kept.keys()]) if (TRACKING_PARAMETER.test(name)) kept.delete(name);
+  const query = kept.toString();
+  return { path: url.slice(0, at) || '/', query, cacheable: query === '' };
+}
