@@ -42,8 +42,12 @@ export const captchaServerEnv: Record<string, string> = {
   CAPTCHA_ENABLED: 'true',
 };
 export const captchaBaseURL = `http://127.0.0.1:${process.env.E2E_CAPTCHA_PORT}`;
+// `npm test` builds the server and runs what `npm start` ships (E2E_SERVER=compiled); run on its
+// own, Playwright starts the source through tsx, so it never tests a stale build.
 const tsx = path.join(root, 'server/node_modules/.bin/tsx');
-const serve = `${tsx} server/src/cli/remote.ts ensure && ${tsx} server/src/main.ts`;
+const compiled = process.env.E2E_SERVER === 'compiled';
+const entry = (name: string, source: string) => (compiled ? `node server/dist/${name}.js` : `${tsx} ${source}`);
+const serve = `${entry('remote', 'server/src/cli/remote.ts')} ensure && ${entry('main', 'server/src/main.ts')}`;
 
 export default defineConfig({
   testDir: '.',

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildApps, install, pnpm, ROOT, run } from './lib.mjs';
+import { buildApps, buildServer, install, pnpm, ROOT, run } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
@@ -53,11 +53,13 @@ step('typecheck node', () => run('npx', ['tsc', '-p', 'tsconfig.node.json']));
 step('typecheck web', () => run('npx', ['tsc', '-p', 'tsconfig.web.json']));
 step('lint', () => run('npx', ['biome', 'check', '.']));
 step('unit+server tests', () => run('npx', ['vitest', 'run']));
-const built = step('build', buildApps);
+const built = step('build', () => buildApps() || buildServer());
 if (built && step('chromium', ensureChromium)) {
   await withE2eDatabase((url) =>
     step('e2e', () =>
-      pnpm(['--filter', '@portal/e2e', 'exec', 'playwright', 'test'], { env: { ...process.env, E2E_DATABASE_URL: url ?? '' } }),
+      pnpm(['--filter', '@portal/e2e', 'exec', 'playwright', 'test'], {
+        env: { ...process.env, E2E_DATABASE_URL: url ?? '', E2E_SERVER: 'compiled' },
+      }),
     ),
   );
 }
