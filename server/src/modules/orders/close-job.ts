@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { every } from '../../jobs/every.ts';
 import { closeOverdueOrders } from './service.ts';
 
 /**
@@ -6,14 +7,7 @@ import { closeOverdueOrders } from './service.ts';
  * concurrently (SKIP LOCKED), so no leader election is needed. Call it after migrations (main.ts); call what it returns to stop it.
  */
 export function startOrderCloseJob(app: FastifyInstance, intervalMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const round = async () => {
+  return every(intervalMs, async () => {
     try {
       let closed: number;
       do {
@@ -23,13 +17,5 @@ export function startOrderCloseJob(app: FastifyInstance, intervalMs = 60_000): (
     } catch (err) {
       app.log.error({ err }, 'closing overdue orders failed');
     }
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  void tick();
-  // Stops the timer and waits for a round in progress, so a shutdown never closes the database under it.
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  });
 }

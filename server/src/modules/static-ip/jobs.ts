@@ -2,6 +2,7 @@ import { StaticIpStatus, StaticOrderStatus } from '@portal/shared';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { every } from '../../jobs/every.ts';
 import { GRACE_MS } from './orders.ts';
 import { NodeState, staticNodes, staticOrderItems, staticOrders } from './tables.ts';
 
@@ -105,14 +106,7 @@ const JOBS = [
  * leader election). Call it after migrations (main.ts); call what it returns to stop it.
  */
 export function startStaticJobs(app: FastifyInstance, intervalMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const round = async () => {
+  return every(intervalMs, async () => {
     for (const job of JOBS) {
       try {
         let changed: number;
@@ -124,13 +118,5 @@ export function startStaticJobs(app: FastifyInstance, intervalMs = 60_000): () =
         app.log.error({ err, job: job.name }, 'static IP job failed');
       }
     }
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  void tick();
-  // Stops the timer and waits for a round in progress, so a shutdown never closes the database under it.
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  });
 }
