@@ -119,7 +119,6 @@ export function createPostgresRegistryStore(database: Pick<Database, 'db' | 'wit
     },
 
     async addVersion(name, version, distDir, files) {
-      if (await this.hasVersion(name, version)) throw new Error(`${name} ${version} is already stored`);
       // Compressed once here, in a folder that then becomes this instance's cached copy.
       await mkdir(join(cacheDir, name), { recursive: true, mode: 0o700 });
       const target = versionDir(name, version);
