@@ -7,6 +7,10 @@
 //
 // Usage: npm run bench:api [-- --database pglite|postgres|both] [--duration <s>] [--concurrency <n>]
 //                             [--users <n>] [--notifications <n>] [--runtime compiled|tsx]
+//                             [--only catalogue,userInfo,orderCreate,orderPage,notify] [--profile <dir>]
+//
+// --only runs just those scenarios (to look at one); --profile writes the server's CPU profile
+// (node --cpu-prof) into <dir>, for Chrome DevTools or speedscope.
 //
 // The database: PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise (--database says
 // otherwise; `both` runs one after the other, one server at a time). On PostgreSQL a fresh database
@@ -55,8 +59,18 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '50' },
     notifications: { type: 'string', default: '2000' },
     runtime: { type: 'string', default: 'compiled' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
+const ALL_SCENARIOS = ['catalogue', 'userInfo', 'orderCreate', 'orderPage', 'notify'];
+const ONLY = args.only ? args.only.split(',').map((s) => s.trim()) : ALL_SCENARIOS;
+const unknownScenario = ONLY.find((s) => !ALL_SCENARIOS.includes(s));
+if (unknownScenario) {
+  console.error(`--only: expected some of ${ALL_SCENARIOS.join(',')}, got ${JSON.stringify(unknownScenario)}`);
+  process.exit(2);
+}
+const runs = (scenario) => ONLY.includes(scenario);
 const DATABASES = { pglite: ['pglite'], postgres: ['postgres'], both: ['pglite', 'postgres'] }[args.database];
 if (!DATABASES) {
   console.error(`--database: expected pglite, postgres or both, got ${JSON.stringify(args.database)}`);
@@ -225,51 +239,11 @@ async function withDatabase(portal, fn) {
   }
 }
 
-/** Every scenario against one portal server; returns its rows, memory and consistency line. */
-async function benchPortal(name, databaseUrl) {
-  const portal = await startPortal(name, databaseUrl, { env: { CAPTCHA_ENABLED: 'false' }, runtime: RUNTIME });
-  await portal.ready();
-  await sleep(SETTLE_SECONDS);
-  const memory = { idle: memoryOf(portal.proc.child.pid).rss };
-  const sampler = sampleMemory(portal.proc.child.pid);
-
-  let t0 = performance.now();
-  const { ids: userIds, tokens } = await createMembers(portal);
-  console.log(
-    `  ${name.padEnd(10)}  ${USERS} users created (ops) and logged in (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-  );
-  const packages = await api(portal.base, 'GET', CATALOGUE);
-  if (!Array.isArray(packages) || packages.length === 0) throw new Error('the catalogue is empty');
-  const packageId = packages[0].id;
-  // From here on only the timed scenarios and the notifications' setup: no more password hashing.
-  const loadSampler = sampleMemory(portal.proc.child.pid);
-
-  const rows = {};
-  const timed = async (key, run) => {
-    await warmUp(run);
-    rows[key] = await load({ ...run, duration: DURATION });
-  };
-  let turn = 0;
-  const asMember = (request) => () => ({
-    ...request,
-    headers: { ...request.headers, authorization: `Bearer ${tokens[turn++ % tokens.length]}` },
-  });
-
-  // Reads: the public catalogue, then a member's user info, round-robin over the members' tokens.
-  await timed('catalogue', { base: portal.base, request: () => ({ method: 'GET', path: CATALOGUE }), ok: (s) => s === 200 });
-  await timed('userInfo', { base: portal.base, request: asMember({ method: 'GET', path: USER_INFO }), ok: okEnvelope });
-  // Order create, then the order list (its first page, of members who now have orders).
-  const orderBody = JSON.stringify({ packageId, accountType: 0 });
-  await timed('orderCreate', {
-    base: portal.base,
-    request: asMember({ method: 'POST', path: ORDER_CREATE, headers: { 'content-type': 'application/json' }, body: orderBody }),
-    ok: okEnvelope,
-  });
-  await timed('orderPage', { base: portal.base, request: asMember({ method: 'GET', path: ORDER_PAGE }), ok: okEnvelope });
-
+/** Notify apply; returns what the consistency check needs. */
+async function benchNotify(name, portal, { tokens, packageId, rows }) {
   // Notify apply: orders placed and payments started beforehand, notifications signed by the
   // sandbox gateway's key (as its cashier signs them), then all fired at the notify route.
-  t0 = performance.now();
+  const t0 = performance.now();
   const total = WARMUP_NOTIFICATIONS + NOTIFICATIONS;
   const pending = await inPool(total, CONCURRENCY, async (i) => {
     const token = tokens[i % tokens.length];
@@ -304,6 +278,57 @@ async function benchPortal(name, databaseUrl) {
   };
   const notifyWarm = await load({ ...notifyRun, amount: WARMUP_NOTIFICATIONS });
   rows.notify = await load({ ...notifyRun, amount: NOTIFICATIONS });
+  return { pending, acknowledged: notifyWarm.good + rows.notify.good };
+}
+
+/** Every scenario against one portal server; returns its rows, memory and consistency line. */
+async function benchPortal(name, databaseUrl) {
+  const portal = await startPortal(name, databaseUrl, {
+    env: { CAPTCHA_ENABLED: 'false' },
+    runtime: RUNTIME,
+    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [],
+  });
+  await portal.ready();
+  await sleep(SETTLE_SECONDS);
+  const memory = { idle: memoryOf(portal.proc.child.pid).rss };
+  const sampler = sampleMemory(portal.proc.child.pid);
+
+  const t0 = performance.now();
+  const { ids: userIds, tokens } = await createMembers(portal);
+  console.log(
+    `  ${name.padEnd(10)}  ${USERS} users created (ops) and logged in (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  const packages = await api(portal.base, 'GET', CATALOGUE);
+  if (!Array.isArray(packages) || packages.length === 0) throw new Error('the catalogue is empty');
+  const packageId = packages[0].id;
+  // From here on only the timed scenarios and the notifications' setup: no more password hashing.
+  const loadSampler = sampleMemory(portal.proc.child.pid);
+
+  const rows = {};
+  const timed = async (key, run) => {
+    if (!runs(key)) return;
+    await warmUp(run);
+    rows[key] = await load({ ...run, duration: DURATION });
+  };
+  let turn = 0;
+  const asMember = (request) => () => ({
+    ...request,
+    headers: { ...request.headers, authorization: `Bearer ${tokens[turn++ % tokens.length]}` },
+  });
+
+  // Reads: the public catalogue, then a member's user info, round-robin over the members' tokens.
+  await timed('catalogue', { base: portal.base, request: () => ({ method: 'GET', path: CATALOGUE }), ok: (s) => s === 200 });
+  await timed('userInfo', { base: portal.base, request: asMember({ method: 'GET', path: USER_INFO }), ok: okEnvelope });
+  // Order create, then the order list (its first page, of members who now have orders).
+  const orderBody = JSON.stringify({ packageId, accountType: 0 });
+  await timed('orderCreate', {
+    base: portal.base,
+    request: asMember({ method: 'POST', path: ORDER_CREATE, headers: { 'content-type': 'application/json' }, body: orderBody }),
+    ok: okEnvelope,
+  });
+  await timed('orderPage', { base: portal.base, request: asMember({ method: 'GET', path: ORDER_PAGE }), ok: okEnvelope });
+
+  const notified = runs('notify') ? await benchNotify(name, portal, { tokens, packageId, rows }) : null;
 
   sampler.stop();
   loadSampler.stop();
@@ -319,7 +344,7 @@ async function benchPortal(name, databaseUrl) {
   // PGlite's folder belongs to the server while it runs: the check reads it afterwards.
   await portal.stop();
   const consistency = await withDatabase(portal, (db) =>
-    checkConsistency(db, { pending, userIds, acknowledged: notifyWarm.good + rows.notify.good }),
+    notified ? checkConsistency(db, { ...notified, userIds }) : 'not checked (no notifications sent)',
   );
   return { name, rows, memory, consistency, tail };
 }
@@ -370,7 +395,7 @@ async function main() {
   console.log(`\n${header}\n${'-'.repeat(header.length)}`);
   console.log(line('hello-world (bare Fastify)', floor));
   for (const { name, rows } of results)
-    for (const [key, label] of SCENARIOS) console.log(line(`${name.padEnd(10)}  ${label}`, rows[key]));
+    for (const [key, label] of SCENARIOS) if (rows[key]) console.log(line(`${name.padEnd(10)}  ${label}`, rows[key]));
 
   console.log(
     `\nserver memory (RSS, MB; ${RUNTIME === 'tsx' ? 'tsx, its node child and esbuild together' : 'the node process'}): ` +

@@ -338,7 +338,11 @@ export function sampleMemory(pid, everyMs = 100) {
  * are server-rendered. `env` is added to the server's environment. `runtime`: `compiled` (default)
  * or `tsx`.
  */
-export async function startPortal(name, databaseUrl, { publishRemotes = false, env: extra = {}, runtime = 'compiled' } = {}) {
+export async function startPortal(
+  name,
+  databaseUrl,
+  { publishRemotes = false, env: extra = {}, runtime = 'compiled', nodeArgs = [] } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
@@ -361,7 +365,9 @@ export async function startPortal(name, databaseUrl, { publishRemotes = false, e
     if (published.status !== 0) throw new Error('publishing the remotes failed: build them first (npm start builds everything)');
   }
   const [command, args] = serverCommand('main', runtime);
-  const proc = startChild(name, command, args, { cwd: ROOT, env });
+  // Node's own options (--cpu-prof, which NODE_OPTIONS refuses) go to the compiled server only.
+  const argv = runtime === 'compiled' ? [...nodeArgs, ...args] : args;
+  const proc = startChild(name, command, argv, { cwd: ROOT, env });
   const base = `http://127.0.0.1:${port}`;
   return { name, base, proc, env, dataDir, runtime, ready: () => waitFor(`${base}/healthz`, proc), stop: proc.stop };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './plugins/serialization.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Config, fastifyTrustProxy } from './config/index.ts';
 import type { Database } from './db/client.ts';

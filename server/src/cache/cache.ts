@@ -14,11 +14,33 @@ export const CONTENT_TAGS: readonly CacheTag[] = ['redirects', 'site-settings', 
 export const isCacheTag = (value: string): value is CacheTag => (CACHE_TAGS as readonly string[]).includes(value);
 
 /**
+ * Entries of one row each, keyed `<prefix>:<id>`, dropped one by one by a notification carrying
+ * that key (a changed member must not empty everyone's cache): `member:<id>` (migration 0012).
+ */
+export const KEYED_PREFIXES = ['member'] as const;
+export type KeyedPrefix = (typeof KEYED_PREFIXES)[number];
+export const rowKey = (prefix: KeyedPrefix, id: number) => `${prefix}:${id}`;
+const ROW_KEY = new RegExp(`^(?:${KEYED_PREFIXES.join('|')}):\\d+$`);
+export const isRowKey = (value: string) => ROW_KEY.test(value);
+
+/**
  * The longest a value read through the cache may be out of date when an invalidation is lost (the
  * NOTIFY connection was down, or the data was changed by hand without a trigger): the TTL of the
  * settings, redirects and catalogue caches, and the backstop a page cache should stay within too.
  */
 export const CACHE_MAX_STALE_MS = 10_000;
+
+/**
+ * Freezes a value and everything in it, and returns it. A cached value shared by every request is
+ * frozen: nobody can change it by mistake, and its answer may be serialised once (plugins/serialization.ts).
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 export interface CachedOptions {
   /** The data the value is made from: `invalidate(tag)` drops it. */
@@ -35,6 +57,8 @@ export interface Cache {
   cached<T>(key: string, ttlMs: number, loader: () => Promise<T>, options?: CachedOptions): Promise<T>;
   /** Drops every entry tagged `tag`, loading or loaded. */
   invalidate(tag: CacheTag): void;
+  /** Drops the entry of one key, loading or loaded (a row that changed: see KEYED_PREFIXES). */
+  drop(key: string): void;
   /** Drops everything (a missed notification could have been about anything). */
   invalidateAll(): void;
   /** Entries held (loading ones included). */
@@ -86,6 +110,10 @@ export function createCache({ now = () => Date.now(), maxEntries = 10_000 }: Cac
 
     invalidate(tag) {
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+    },
+
+    drop(key) {
+      entries.delete(key);
     },
 
     invalidateAll() {

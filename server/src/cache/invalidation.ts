@@ -1,5 +1,5 @@
 import type { Database, Db } from '../db/client.ts';
-import { type Cache, type CacheTag, createCache, isCacheTag } from './cache.ts';
+import { type Cache, type CacheTag, createCache, isCacheTag, isRowKey, type KeyedPrefix, rowKey } from './cache.ts';
 
 /**
  * How cached data learns that its tables changed, on every instance:
@@ -11,6 +11,8 @@ import { type Cache, type CacheTag, createCache, isCacheTag } from './cache.ts';
  *   plugins/cache.ts) and drops that tag.
  * - A service that changed data in this process also calls `changed(db, tag)`, so its own
  *   instance sees the change at once, without waiting for the notification to come round.
+ * - Rows cached one by one (a member) are keyed `<prefix>:<id>`: their row trigger notifies that
+ *   key (migration 0012) and only that entry goes; `rowChanged(db, prefix, id)` is the local call.
  * - Entries still expire after their TTL (CACHE_MAX_STALE_MS for settings, redirects and the
  *   catalogue): the bound if a notification is lost while the LISTEN connection is down.
  */
@@ -34,6 +36,11 @@ export function changed(db: Db, ...tags: CacheTag[]): void {
   if (cache) for (const tag of tags) cache.invalidate(tag);
 }
 
+/** Call after this process changed one cached row (e.g. a member): this instance drops it at once. */
+export function rowChanged(db: Db, prefix: KeyedPrefix, id: number): void {
+  caches.get(db)?.drop(rowKey(prefix, id));
+}
+
 export interface ChangeLog {
   warn(obj: object, msg: string): void;
 }
@@ -46,6 +53,7 @@ export function listenForChanges(database: Pick<Database, 'listen'>, cache: Cach
   return database.listen(CACHE_CHANNEL, {
     onMessage: (payload) => {
       if (isCacheTag(payload)) cache.invalidate(payload);
+      else if (isRowKey(payload)) cache.drop(payload);
       else cache.invalidateAll();
     },
     onGap: () => cache.invalidateAll(),

@@ -103,6 +103,18 @@ describe('the API', () => {
     const anonymous = await t.app.inject({ url: '/app-api/system/client-config' });
     expect(anonymous.headers['x-content-type-options']).toBe('nosniff');
     expect(anonymous.headers['cache-control']).toBeUndefined();
+    // JSON is never a document that runs anything: the strictest policy, and no nonce to make.
+    for (const res of [mine, anonymous]) {
+      expect(directives(res.headers['content-security-policy'])).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+    }
+    const secure = await https.app.inject({ url: '/app-api/system/client-config' });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 });
 

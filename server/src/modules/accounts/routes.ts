@@ -13,7 +13,7 @@ import { type Destination, destinationOf, requestCode, type SendOutcome } from '
 import { isCommonPassword } from './common-passwords.ts';
 import { changePassword, login, register, resetPassword, updateNickname } from './service.ts';
 import { revokeSession } from './sessions.ts';
-import { findUserById, toUserInfo } from './users.ts';
+import { cachedUserInfo } from './users.ts';
 
 /** The SMS or e-mail for a send outcome, in the caller's language; null when nothing goes out. */
 export function composeMessage(
@@ -75,10 +75,10 @@ export async function accountsRoutes(
   });
 
   route(app, authApi.memberUserGet, async (request) => {
-    const user = await findUserById(app.db, currentUser(request).id);
+    const info = await cachedUserInfo(app.db, currentUser(request).id);
     // Deleted between the session check and now: the session cascades away with the user.
-    if (!user) throw unauthorized();
-    return toUserInfo(user);
+    if (!info) throw unauthorized();
+    return info;
   });
 
   route(app, authApi.authSendSmsCode, async (request) => {

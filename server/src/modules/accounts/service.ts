@@ -1,5 +1,5 @@
 import { AuthErrorCode, type LoginResult, VerificationScene } from '@portal/shared';
-import { changed } from '../../cache/invalidation.ts';
+import { changed, rowChanged } from '../../cache/invalidation.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
@@ -154,4 +154,6 @@ export async function changePassword(
 
 export async function updateNickname(db: Db, userId: number, nickname: string): Promise<void> {
   await db.update(memberUsers).set({ nickname }).where(eq(memberUsers.id, userId));
+  // The next member-user/get of this user may come before the notification does.
+  rowChanged(db, 'member', userId);
 }

@@ -1,5 +1,7 @@
 import { type MemberUserInfo, mobileNumber } from '@portal/shared';
 import { eq } from 'drizzle-orm';
+import { CACHE_MAX_STALE_MS, deepFreeze, rowKey } from '../../cache/cache.ts';
+import { cacheFor } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { maskEmail, maskMobile } from './mask.ts';
 import { hashPassword } from './password.ts';
@@ -107,6 +109,20 @@ export async function findUserByLogin(db: Db, login: { channel: 'sms' | 'email';
 export async function findUserById(db: Db, id: number): Promise<MemberUser | undefined> {
   const [user] = await db.select().from(memberUsers).where(eq(memberUsers.id, id)).limit(1);
   return user;
+}
+
+/**
+ * What `member-user/get` answers, from this instance's cache: every page of the user centre asks
+ * for it, and a read per call was most of that call's cost. Kept CACHE_MAX_STALE_MS; a change to
+ * the member's row drops it on every instance at commit (migration 0012), so a credited payment or a
+ * new nickname shows at once. Undefined for a member that does not exist (kept too: guessing needs
+ * a session, so it cannot fill the cache). Frozen: it is shared by every request.
+ */
+export function cachedUserInfo(db: Db, id: number): Promise<MemberUserInfo | undefined> {
+  return cacheFor(db).cached(rowKey('member', id), CACHE_MAX_STALE_MS, async () => {
+    const user = await findUserById(db, id);
+    return user && deepFreeze(toUserInfo(user));
+  });
 }
 
 /** What `member-user/get` answers: the contract shape, contacts masked. */

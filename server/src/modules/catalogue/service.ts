@@ -10,7 +10,7 @@ import {
   unitPriceFor,
 } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import { CACHE_MAX_STALE_MS } from '../../cache/cache.ts';
+import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
@@ -38,7 +38,9 @@ export const CATALOGUE_TTL_MS = CACHE_MAX_STALE_MS;
 
 /** Packages on sale, cheapest first. */
 export function listPackages(db: Db): Promise<TrafficPackage[]> {
-  return cacheFor(db).cached('catalogue:packages', CATALOGUE_TTL_MS, () => readPackages(db), { tags: ['prices'] });
+  return cacheFor(db).cached('catalogue:packages', CATALOGUE_TTL_MS, () => readPackages(db).then(deepFreeze), {
+    tags: ['prices'],
+  });
 }
 
 async function readPackages(db: Db): Promise<TrafficPackage[]> {

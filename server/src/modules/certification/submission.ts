@@ -1,5 +1,6 @@
 import { CertificationErrorCode, CertificationType, IdentificationStatus, type LicenceType } from '@portal/shared';
 import { and, countDistinct, eq, ne, sql } from 'drizzle-orm';
+import { rowChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
@@ -125,6 +126,8 @@ export async function submitPersonal(
       .set({ identificationStatus: IdentificationStatus.Success, certificationType: CertificationType.Personal })
       .where(eq(memberUsers.id, userId));
   });
+  // The certification page reads the member's status next, maybe before the notification arrives.
+  rowChanged(db, 'member', userId);
 }
 
 export interface EnterpriseSubmission {
@@ -163,4 +166,5 @@ export async function submitEnterprise(db: Db, { key, now }: { key: Buffer; now:
       .set({ identificationStatus: IdentificationStatus.Auditing, certificationType: CertificationType.Enterprise })
       .where(eq(memberUsers.id, s.userId));
   });
+  rowChanged(db, 'member', s.userId);
 }
