@@ -11,17 +11,27 @@ import { rechargeOrders } from './tables.ts';
  * reported, so an operator can refund it; a closed order is still honoured, because the money was taken.
  */
 export async function fulfilRecharge(tx: Tx, payment: Payment, paidAt: Date): Promise<FulfilmentOutcome> {
-  // One statement marks it paid unless it already is (its row lock serializes two payments of one order).
-  const [order] = await tx
-    .update(rechargeOrders)
-    .set({ status: RechargeOrderStatus.Success, payStatus: PayStatus.Paid, payChannel: payment.channel, payTime: paidAt })
-    .where(and(eq(rechargeOrders.id, payment.orderId), ne(rechargeOrders.payStatus, PayStatus.Paid)))
-    .returning({
-      userId: rechargeOrders.userId,
-      trafficMb: rechargeOrders.trafficMb,
-      giftTrafficMb: rechargeOrders.giftTrafficMb,
-    });
-  if (!order) {
+  // One statement marks it paid unless it already is (its row lock serializes two payments of one
+  // order) and credits what it marked: a round trip less on the path every payment takes.
+  const order = tx.$with('paid_order').as(
+    tx
+      .update(rechargeOrders)
+      .set({ status: RechargeOrderStatus.Success, payStatus: PayStatus.Paid, payChannel: payment.channel, payTime: paidAt })
+      .where(and(eq(rechargeOrders.id, payment.orderId), ne(rechargeOrders.payStatus, PayStatus.Paid)))
+      .returning({
+        userId: rechargeOrders.userId,
+        trafficMb: rechargeOrders.trafficMb,
+        giftTrafficMb: rechargeOrders.giftTrafficMb,
+      }),
+  );
+  const credited = await tx
+    .with(order)
+    .update(memberUsers)
+    .set({ limitBalance: sql`${memberUsers.limitBalance} + ${order.trafficMb} + ${order.giftTrafficMb}` })
+    .from(order)
+    .where(eq(memberUsers.id, order.userId))
+    .returning({ id: memberUsers.id });
+  if (credited.length === 0) {
     const [existing] = await tx
       .select({ id: rechargeOrders.id })
       .from(rechargeOrders)
@@ -29,9 +39,5 @@ export async function fulfilRecharge(tx: Tx, payment: Payment, paidAt: Date): Pr
     if (!existing) throw new Error(`payment ${payment.paymentNo} points at missing order ${payment.orderId}`);
     return 'order_already_paid';
   }
-  await tx
-    .update(memberUsers)
-    .set({ limitBalance: sql`${memberUsers.limitBalance} + ${order.trafficMb + order.giftTrafficMb}` })
-    .where(eq(memberUsers.id, order.userId));
   return 'applied';
 }

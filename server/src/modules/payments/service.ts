@@ -1,6 +1,7 @@
 import { CommerceErrorCode, type PayAction, type PayChannel } from '@portal/shared';
-import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { tableRows } from '../../db/raw-rows.ts';
 import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { Gateways } from './gateways/index.ts';
@@ -107,6 +108,30 @@ export const isSettled = (outcome: NotificationOutcome) =>
   outcome === 'refund_pending';
 
 /**
+ * Marks an unpaid payment of the notification's gateway and amount paid and records the
+ * notification as applied, in one statement; undefined (nothing written) when no payment matches.
+ */
+async function markPaidAndRecord(tx: Tx, gateway: PaymentGateway, n: VerifiedNotification, now: Date) {
+  const result = await tx.execute(sql`
+    with paid as (
+      update ${payments} set status = ${PaymentStatus.Paid}, trade_no = ${n.tradeNo}, paid_at = ${n.paidAt}
+       where payment_no = ${n.paymentNo} and gateway = ${gateway.name} and amount_fen = ${n.amountFen}
+         and status <> ${PaymentStatus.Paid}
+      returning ${paymentRows.columns}),
+    recorded as (
+      insert into ${paymentNotifications} (gateway, payment_no, trade_no, amount_fen, app_id, outcome, received_at)
+      select ${gateway.name}, ${n.paymentNo}, ${n.tradeNo}, ${n.amountFen}, ${n.appId}, 'applied', ${now} from paid
+      returning id as notification_id)
+    select ${paymentRows.columns}, notification_id from paid cross join recorded`);
+  // Both drivers (pg, PGlite) answer { rows }; the shared Db type does not say so.
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return row && { payment: paymentRows.decode(row), notificationId: Number(row.notification_id) };
+}
+
+/** The payment rows of the hot statement above (db/raw-rows.ts). */
+const paymentRows = tableRows(payments);
+
+/**
  * Applies a verified notification exactly once. The payment row is locked first, so concurrent
  * deliveries of the same notification queue up and all but the first see it paid; marking the
  * payment, marking the order and crediting the user commit together or not at all. The amount and
@@ -121,34 +146,25 @@ export async function applyNotification(
   n: VerifiedNotification,
 ): Promise<NotificationOutcome> {
   return db.transaction(async (tx) => {
-    let outcome: NotificationOutcome;
-    // The usual case in one statement: a genuine notification of an unpaid payment marks it paid
-    // (its row lock makes a concurrent delivery wait, then find it paid). Anything else is looked
-    // at row in hand to say what was wrong.
+    // The usual case: a genuine notification of an unpaid payment marks it paid and is recorded in
+    // one statement (the payment's row lock makes a concurrent delivery wait, then find it paid);
+    // its order kind fulfils it; the record is corrected in the rare case fulfilment says otherwise.
     const genuine = n.appId === gateway.expectedAppId && n.paid && n.currency === 'CNY';
-    const [paid] = genuine
-      ? await tx
-          .update(payments)
-          .set({ status: PaymentStatus.Paid, tradeNo: n.tradeNo, paidAt: n.paidAt })
-          .where(
-            and(
-              eq(payments.paymentNo, n.paymentNo),
-              eq(payments.gateway, gateway.name),
-              eq(payments.amountFen, n.amountFen),
-              ne(payments.status, PaymentStatus.Paid),
-            ),
-          )
-          .returning()
-      : [];
-    if (paid) outcome = await kinds.get(paid.orderKind).fulfil(tx, paid, n.paidAt);
-    else {
-      const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).for('update');
-      if (!payment || payment.gateway !== gateway.name) outcome = 'unknown_payment';
-      else if (n.appId !== gateway.expectedAppId) outcome = 'app_id_mismatch';
-      else if (!n.paid) outcome = 'not_paid';
-      else if (n.amountFen !== payment.amountFen || n.currency !== 'CNY') outcome = 'amount_mismatch';
-      else outcome = 'duplicate';
+    const paid = genuine ? await markPaidAndRecord(tx, gateway, n, now) : undefined;
+    if (paid) {
+      const outcome = await kinds.get(paid.payment.orderKind).fulfil(tx, paid.payment, n.paidAt);
+      if (outcome !== 'applied')
+        await tx.update(paymentNotifications).set({ outcome }).where(eq(paymentNotifications.id, paid.notificationId));
+      return outcome;
     }
+    // Anything else is looked at row in hand to say what was wrong.
+    let outcome: NotificationOutcome;
+    const [payment] = await tx.select().from(payments).where(eq(payments.paymentNo, n.paymentNo)).for('update');
+    if (!payment || payment.gateway !== gateway.name) outcome = 'unknown_payment';
+    else if (n.appId !== gateway.expectedAppId) outcome = 'app_id_mismatch';
+    else if (!n.paid) outcome = 'not_paid';
+    else if (n.amountFen !== payment.amountFen || n.currency !== 'CNY') outcome = 'amount_mismatch';
+    else outcome = 'duplicate';
     await tx.insert(paymentNotifications).values({
       gateway: gateway.name,
       paymentNo: n.paymentNo,
