@@ -8,9 +8,11 @@
 // Usage: npm run bench:api [-- --database pglite|postgres|both] [--duration <s>] [--concurrency <n>]
 //                             [--users <n>] [--notifications <n>] [--runtime compiled|tsx]
 //                             [--only catalogue,userInfo,orderCreate,orderPage,notify] [--profile <dir>]
+//                             [--node-flags="<flags>"]
 //
 // --only runs just those scenarios (to look at one); --profile writes the server's CPU profile
-// (node --cpu-prof) into <dir>, for Chrome DevTools or speedscope.
+// (node --cpu-prof) into <dir>, for Chrome DevTools or speedscope; --node-flags="<flags>" adds
+// Node/V8 flags to the compiled server's command (to try one before making it the default).
 //
 // The database: PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise (--database says
 // otherwise; `both` runs one after the other, one server at a time). On PostgreSQL a fresh database
@@ -61,6 +63,7 @@ const { values: args } = parseArgs({
     runtime: { type: 'string', default: 'compiled' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const ALL_SCENARIOS = ['catalogue', 'userInfo', 'orderCreate', 'orderPage', 'notify'];
@@ -286,7 +289,10 @@ async function benchPortal(name, databaseUrl) {
   const portal = await startPortal(name, databaseUrl, {
     env: { CAPTCHA_ENABLED: 'false' },
     runtime: RUNTIME,
-    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [],
+    nodeArgs: [
+      ...args['node-flags'].split(/\s+/).filter(Boolean),
+      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []),
+    ],
   });
   await portal.ready();
   await sleep(SETTLE_SECONDS);

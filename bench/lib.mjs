@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { buildServer, SERVER_ENTRIES } from '../scripts/lib.mjs';
+import { buildServer, SERVER_ENTRIES, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TSX = path.join(ROOT, 'server/node_modules/.bin/tsx');
@@ -273,7 +273,7 @@ export function serverCommand(entry, runtime = 'compiled') {
     if (buildServer() !== 0) throw new Error('building the server failed (node server/build.mjs)');
     built = true;
   }
-  return [process.execPath, [file]];
+  return [process.execPath, entry === 'main' ? [...SERVER_NODE_FLAGS, file] : [file]];
 }
 
 const KB_PER_MB = 1024;

@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password.ts';
+import { HASH_CONCURRENCY, hashesRunning, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password.ts';
 
 describe('password hashes', () => {
   it('use the versioned scrypt$N$r$p$salt$hash format with a fresh salt each time', async () => {
@@ -51,5 +51,22 @@ describe('password hashes', () => {
     expect(await verifyPassword('pw', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
     expect(SCRYPT_PARAMS.N).toBe(2 ** 15);
+  });
+
+  it('run at most one per core at once, however many logins arrive together, and all finish', async () => {
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, hashesRunning());
+    }, 1);
+    try {
+      const hashes = await Promise.all(Array.from({ length: 12 }, (_, i) => hashPassword(`parallel ${i}`)));
+      expect(new Set(hashes).size).toBe(12);
+      expect(await Promise.all(hashes.map((h, i) => verifyPassword(`parallel ${i}`, h)))).toEqual(Array(12).fill(true));
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(HASH_CONCURRENCY);
+    expect(hashesRunning()).toBe(0);
   });
 });

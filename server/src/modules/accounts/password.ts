@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * Password hashes in a self-describing format, `scrypt$N$r$p$salt$hash` (salt and hash base64url),
@@ -13,13 +14,42 @@ export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
+/**
+ * Hashes run at most one per core at a time; the rest wait their turn. More at once would not finish
+ * sooner (each keeps a core busy) but would hold 32 MiB each and take every thread of libuv's pool,
+ * which file reads and compression share: a burst of logins would cost the whole instance memory
+ * and latency (4 at once, the pool's size, were the peak of an embedded shop's memory).
+ */
+export const HASH_CONCURRENCY = Math.min(4, availableParallelism());
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (so the count never dips for a newcomer to take it).
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
+/** How many hashes are running now (tests). */
+export const hashesRunning = () => hashing;
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
   // Node refuses above maxmem (32 MiB by default, exactly our need): allow twice the requirement.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   // NFKC: the same password typed with a full-width (Chinese IME) or a half-width keyboard matches.
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
