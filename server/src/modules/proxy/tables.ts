@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, cidr, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
 
 /**
@@ -30,5 +30,35 @@ export const proxyAccounts = pgTable(
     index('proxy_accounts_user_id').on(t.userId),
     check('proxy_accounts_cap', sql`${t.trafficCapMb} is null or ${t.trafficCapMb} > 0`),
     check('proxy_accounts_used', sql`${t.usedMb} >= 0`),
+  ],
+);
+
+/**
+ * Source addresses allowed to use a proxy account without its password (IP allow-list
+ * authentication, issue 18): single IPv4/IPv6 addresses or ranges no wider than /24 (IPv4) or /48
+ * (IPv6), up to PROXY_MAX_ALLOWED_IPS per account. An address may be allowed for several accounts of
+ * one user (the username names the account) but never overlap another user's: adds are serialised
+ * by a lock and checked against every other user's ranges. user_id repeats the account's owner so
+ * that check needs no join.
+ */
+export const proxyAllowedIps = pgTable(
+  'proxy_allowed_ips',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => proxyAccounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    /** Normalised network (`203.0.113.7/32`, `2001:db8::/48`). */
+    network: cidr('network').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('proxy_allowed_ips_account_network').on(t.accountId, t.network),
+    index('proxy_allowed_ips_network').using('gist', sql`${t.network} inet_ops`),
+    index('proxy_allowed_ips_user_id').on(t.userId),
   ],
 );
