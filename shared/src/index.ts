@@ -12,6 +12,7 @@ export * from './commerce/pricing.ts';
 export * from './commerce/order-status.ts';
 export * from './format/csv.ts';
 export * from './format/dateRange.ts';
+export * from './proxy/allowed-address.ts';
 export * from './proxy/credentials.ts';
 export * from './seo/page-meta.ts';
 export * from './ssr/contract.ts';

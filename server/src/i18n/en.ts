@@ -67,6 +67,16 @@ export const en = {
   'proxy.tooManySubAccounts': 'You can have at most {max} sub-accounts',
   'proxy.nameTaken': 'This sub-account name is already in use, please choose another',
   'proxy.countryNotFound': 'Unknown country or region',
+  'proxy.allowedIp.format': 'Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24',
+  'proxy.allowedIp.tooWide': 'Ranges may be at most /24 for IPv4 and /48 for IPv6',
+  'proxy.allowedIp.private': 'This is a private network address: add the public address your server reaches the internet from',
+  'proxy.allowedIp.loopback': 'This is a loopback address (this machine itself): add your public address',
+  'proxy.allowedIp.reserved': 'This address is reserved (documentation, multicast or special use) and cannot reach the proxy',
+  'proxy.tooManyAllowedIps': 'An account can allow at most {max} addresses',
+  'proxy.allowedIpDuplicate': "This address is already on the account's allow-list",
+  'proxy.allowedIpTaken':
+    "This address is already allowed for another user's account and cannot be added. If it is yours, contact customer service",
+  'proxy.allowedIpNotFound': 'This allow-list entry does not exist',
   'content.postNotFound': 'This article does not exist or is no longer available',
   'content.helpDocNotFound': 'This help article does not exist or is no longer available',
 } as const;

@@ -56,6 +56,26 @@ export const contractMessages = {
     en: 'Remove the control characters (invisible characters such as NUL) from this field',
     'zh-CN': '请删除该字段中的控制字符（如 NUL 等不可见字符）',
   },
+  'validation.allowedIp.format': {
+    en: 'Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24',
+    'zh-CN': '请输入 IPv4 或 IPv6 地址，或网段（如 203.0.113.0/24）',
+  },
+  'validation.allowedIp.tooWide': {
+    en: 'Ranges may be at most /24 for IPv4 and /48 for IPv6',
+    'zh-CN': '网段最大为 IPv4 /24、IPv6 /48',
+  },
+  'validation.allowedIp.private': {
+    en: 'This is a private network address: add the public address your server reaches the internet from',
+    'zh-CN': '这是内网地址，请添加服务器访问互联网时使用的公网地址',
+  },
+  'validation.allowedIp.loopback': {
+    en: 'This is a loopback address (this machine itself): add your public address',
+    'zh-CN': '这是本机回环地址，请添加您的公网地址',
+  },
+  'validation.allowedIp.reserved': {
+    en: 'This address is reserved (documentation, multicast or special use) and cannot reach the proxy',
+    'zh-CN': '这是保留地址（文档、组播或特殊用途），无法用于连接代理',
+  },
   'validation.proxySubName': {
     en: 'Use 3–16 lower-case letters or digits for the sub-account name',
     'zh-CN': '子账号名称需为 3–16 位小写字母或数字',

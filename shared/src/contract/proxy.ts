@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowedAddress } from '../proxy/allowed-address.ts';
 import { defineApi } from './define.ts';
 import { exactText, id, text } from './primitives.ts';
 
@@ -20,6 +21,15 @@ export const ProxyErrorCode = {
   /** The sub-account name is taken. */
   NameTaken: 1_010_001_003,
   CountryNotFound: 1_010_002_000,
+  /** The allow-list entry is not a public address or range of an allowed width. */
+  AllowedIpInvalid: 1_010_003_000,
+  /** The address overlaps one another user has allowed (whose is never said). */
+  AllowedIpTaken: 1_010_003_001,
+  /** At most PROXY_MAX_ALLOWED_IPS per account. */
+  TooManyAllowedIps: 1_010_003_002,
+  /** This account allows the address already. */
+  AllowedIpDuplicate: 1_010_003_003,
+  AllowedIpNotFound: 1_010_003_004,
 } as const;
 
 export const PROXY_MAX_SUB_ACCOUNTS = 50;
@@ -117,11 +127,64 @@ export const proxyAccountUpdateBody = z.object({
 
 export const proxyAccountIdBody = z.object({ id });
 
-/** The proxy network asks whether a username and password may use the proxy (`x-api-key`). */
-export const proxyVerifyBody = z.object({ username: exactText(200), password: exactText(200) });
+/** An address or range of the IP allow-list, as typed: checked by parseAllowedAddress. */
+const allowedAddress = z
+  .string()
+  .trim()
+  .max(64, 'validation.allowedIp.format')
+  .superRefine((value, ctx) => {
+    const parsed = parseAllowedAddress(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `validation.allowedIp.${parsed.reason}` });
+  });
+
+/** One entry of an account's IP allow-list. */
+export const proxyAllowedIp = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  /** The normalised network, e.g. `203.0.113.7/32` or `2001:db8:1::/48`. */
+  network: z.string(),
+  note: z.string(),
+  createdAt: z.number().int(),
+});
+export type ProxyAllowedIp = z.output<typeof proxyAllowedIp>;
+
+export const proxyAllowedIpAddBody = z.object({
+  accountId: id,
+  address: allowedAddress,
+  note: text(100, 'validation.remark').default(''),
+});
+export const proxyAllowedIpListQuery = z.object({ accountId: z.coerce.number().int().positive().optional() });
+
+/**
+ * The proxy network asks whether a request may use the proxy (`x-api-key`): with the username and
+ * password, or with the username and the client's source address when it sent no password (IP
+ * allow-list authentication).
+ */
+export const proxyVerifyBody = z
+  .object({
+    username: exactText(200),
+    password: exactText(200).optional(),
+    sourceIp: z.string().trim().max(64).optional(),
+  })
+  .refine((b) => b.password !== undefined || b.sourceIp !== undefined, {
+    message: 'a password or a sourceIp is required',
+    path: ['password'],
+  });
 export const proxyVerifyResult = z.object({
   allowed: z.boolean(),
-  reason: z.enum(['ok', 'bad_username', 'bad_credentials', 'disabled', 'no_flow', 'cap_reached', 'certification_required']),
+  reason: z.enum([
+    'ok',
+    'bad_username',
+    'bad_credentials',
+    /** No password, and the source address is not on the account's allow-list. */
+    'ip_not_allowed',
+    'disabled',
+    'no_flow',
+    'cap_reached',
+    'certification_required',
+  ]),
+  /** How the request was let in: its password or its source address. */
+  method: z.enum(['password', 'allowed_ip']).nullable(),
   userId: z.number().int().nullable(),
   account: z.string().nullable(),
   /** The owner's remaining traffic (MB). */
@@ -201,6 +264,34 @@ export const proxyApi = {
     method: 'POST',
     path: '/app-api/ip/proxy-account/delete',
     summary: 'Deletes a sub-account',
+    tags: ['proxy'],
+    auth: true,
+    body: proxyAccountIdBody,
+    data: z.boolean(),
+  }),
+  proxyAllowedIpList: defineApi({
+    method: 'GET',
+    path: '/app-api/ip/proxy-account/allowed-ip/list',
+    summary: "The IP allow-list of the caller's proxy accounts (one account with accountId), newest first",
+    tags: ['proxy'],
+    auth: true,
+    query: proxyAllowedIpListQuery,
+    data: z.array(proxyAllowedIp),
+  }),
+  proxyAllowedIpAdd: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/allowed-ip/add',
+    summary:
+      "Allows a public address or range (≤ /24 IPv4, ≤ /48 IPv6) to use one of the caller's proxy accounts without its password",
+    tags: ['proxy'],
+    auth: true,
+    body: proxyAllowedIpAddBody,
+    data: proxyAllowedIp,
+  }),
+  proxyAllowedIpDelete: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/allowed-ip/delete',
+    summary: 'Removes an address from the allow-list',
     tags: ['proxy'],
     auth: true,
     body: proxyAccountIdBody,

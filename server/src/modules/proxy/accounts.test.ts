@@ -200,6 +200,7 @@ describe('proxy credential verification', () => {
       data: {
         allowed: true,
         reason: 'ok',
+        method: 'password',
         userId: alice.id,
         account: main.username,
         remainingMb: 500,
@@ -230,6 +231,7 @@ describe('proxy credential verification', () => {
       expect((await verify(bad, main.password)).json().data).toEqual({
         allowed: false,
         reason: 'bad_username',
+        method: null,
         userId: null,
         account: null,
         remainingMb: 0,

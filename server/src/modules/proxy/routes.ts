@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { proxyNetworkRoutes } from '../../plugins/proxy-network.ts';
+import { addAllowedIp, deleteAllowedIp, listAllowedIps } from './allowed-ips.ts';
 import { areaList, cityList, countryList, isCountry } from './regions.ts';
 import {
   createSubAccount,
@@ -52,12 +53,13 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
   route(app, proxyApi.proxyAccountUpdate, (request) => updateAccount(app.db, currentUser(request).id, request.body));
   route(app, proxyApi.proxyAccountResetPassword, (request) => resetPassword(app.db, currentUser(request).id, request.body.id));
   route(app, proxyApi.proxyAccountDelete, (request) => deleteAccount(app.db, currentUser(request).id, request.body.id));
+  route(app, proxyApi.proxyAllowedIpList, (request) => listAllowedIps(app.db, currentUser(request).id, request.query.accountId));
+  route(app, proxyApi.proxyAllowedIpAdd, (request) => addAllowedIp(app.db, app.now(), currentUser(request).id, request.body));
+  route(app, proxyApi.proxyAllowedIpDelete, (request) => deleteAllowedIp(app.db, currentUser(request).id, request.body.id));
 
   await app.register(proxyNetworkRoutes, {
     key: config.proxyNetworkApiKey,
     register: (scope) =>
-      route(scope, proxyNetworkVerifyApi.proxyVerify, (request) =>
-        verifyCredentials(app.db, config.proxy, request.body.username, request.body.password),
-      ),
+      route(scope, proxyNetworkVerifyApi.proxyVerify, (request) => verifyCredentials(app.db, config.proxy, request.body)),
   });
 }

@@ -13,6 +13,7 @@ import type { ProxyConfig } from '../../config/index.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
+import { sourceAllowed } from './allowed-ips.ts';
 import { proxyAccounts } from './tables.ts';
 
 type Row = typeof proxyAccounts.$inferSelect;
@@ -212,17 +213,19 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 const samePassword = (given: string, stored: string) => timingSafeEqual(digest(given), digest(stored));
 
 /**
- * The proxy network's question: may this username and password use the proxy? Always an answer
- * (the network decides what to do with it); details are filled in as far as they are known.
+ * The proxy network's question: may this request use the proxy? By the username and password, or,
+ * when no password is given, by the username and the client's source address on that account's
+ * IP allow-list. Always an answer (the network decides what to do with it); details are filled in
+ * as far as they are known. Every other rule is the same either way.
  */
 export async function verifyCredentials(
   db: Db,
   policy: Pick<ProxyConfig, 'requireCertification'>,
-  username: string,
-  password: string,
+  { username, password, sourceIp }: { username: string; password?: string | undefined; sourceIp?: string | undefined },
 ): Promise<VerifyResult> {
   const parsed = parseUsername(username);
-  if (!parsed) return { allowed: false, reason: 'bad_username', userId: null, account: null, remainingMb: 0, target: null };
+  if (!parsed)
+    return { allowed: false, reason: 'bad_username', method: null, userId: null, account: null, remainingMb: 0, target: null };
   const target = { region: parsed.region, session: parsed.session };
   const [found] = await db
     .select({
@@ -233,13 +236,37 @@ export async function verifyCredentials(
     .from(proxyAccounts)
     .innerJoin(memberUsers, eq(memberUsers.id, proxyAccounts.userId))
     .where(eq(proxyAccounts.username, parsed.account));
-  // An unknown account still costs a comparison, so timing does not tell which accounts exist.
-  const matches = samePassword(password, found?.account.password ?? '\u0000unknown');
-  if (!found || !matches) {
-    return { allowed: false, reason: 'bad_credentials', userId: null, account: parsed.account, remainingMb: 0, target };
+  const method = password === undefined ? 'allowed_ip' : 'password';
+  if (method === 'allowed_ip') {
+    const allowed = found && sourceIp !== undefined && (await sourceAllowed(db, found.account.id, sourceIp));
+    if (!found || !allowed) {
+      return {
+        allowed: false,
+        reason: 'ip_not_allowed',
+        method: null,
+        userId: null,
+        account: parsed.account,
+        remainingMb: 0,
+        target,
+      };
+    }
+  } else {
+    // An unknown account still costs a comparison, so timing does not tell which accounts exist.
+    const matches = samePassword(password ?? '', found?.account.password ?? '\u0000unknown');
+    if (!found || !matches) {
+      return {
+        allowed: false,
+        reason: 'bad_credentials',
+        method: null,
+        userId: null,
+        account: parsed.account,
+        remainingMb: 0,
+        target,
+      };
+    }
   }
   const { account, balance, status } = found;
-  const result = { userId: account.userId, account: account.username, remainingMb: balance, target };
+  const result = { method, userId: account.userId, account: account.username, remainingMb: balance, target } as const;
   const refuse = (reason: Exclude<VerifyResult['reason'], 'ok'>): VerifyResult => ({ allowed: false, reason, ...result });
   if (!account.enabled) return refuse('disabled');
   if (balance <= 0) return refuse('no_flow');

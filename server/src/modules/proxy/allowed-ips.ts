@@ -1,0 +1,103 @@
+import { isIpAddress, PROXY_MAX_ALLOWED_IPS, type ProxyAllowedIp, ProxyErrorCode, parseAllowedAddress } from '@portal/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { BusinessError } from '../../plugins/errors.ts';
+import { proxyAccounts, proxyAllowedIps } from './tables.ts';
+
+/**
+ * IP allow-list authentication (issue 18): addresses allowed to use a proxy account without its
+ * password. Adds are serialised by one transaction-scoped advisory lock, so the per-account limit
+ * and the rule that no address overlaps another user's hold however many adds arrive at once, on
+ * every instance. The lookup the proxy network makes is one indexed containment query.
+ */
+const ALLOW_LIST_LOCK = 'proxy-allowed-ips';
+
+type Row = typeof proxyAllowedIps.$inferSelect;
+const toEntry = (row: Row): ProxyAllowedIp => ({
+  id: row.id,
+  accountId: row.accountId,
+  network: row.network,
+  note: row.note,
+  createdAt: row.createdAt.getTime(),
+});
+
+const accountNotFound = () => new BusinessError(ProxyErrorCode.AccountNotFound, 'proxy.accountNotFound');
+
+/** Whether `sourceIp` is inside one of the networks allowed for the account. */
+export async function sourceAllowed(db: Db, accountId: number, sourceIp: string): Promise<boolean> {
+  if (!isIpAddress(sourceIp)) return false;
+  const [hit] = await db
+    .select({ id: proxyAllowedIps.id })
+    .from(proxyAllowedIps)
+    .where(and(eq(proxyAllowedIps.accountId, accountId), sql`${proxyAllowedIps.network} >>= ${sourceIp.trim()}::inet`))
+    .limit(1);
+  return hit !== undefined;
+}
+
+/** The caller's allow-list entries (one account's with accountId), newest first. */
+export async function listAllowedIps(db: Db, userId: number, accountId?: number): Promise<ProxyAllowedIp[]> {
+  const rows = await db
+    .select()
+    .from(proxyAllowedIps)
+    .where(
+      accountId === undefined
+        ? eq(proxyAllowedIps.userId, userId)
+        : and(eq(proxyAllowedIps.userId, userId), eq(proxyAllowedIps.accountId, accountId)),
+    )
+    .orderBy(desc(proxyAllowedIps.createdAt), desc(proxyAllowedIps.id));
+  return rows.map(toEntry);
+}
+
+export async function addAllowedIp(
+  db: Db,
+  now: Date,
+  userId: number,
+  { accountId, address, note }: { accountId: number; address: string; note: string },
+): Promise<ProxyAllowedIp> {
+  const parsed = parseAllowedAddress(address);
+  if (!parsed.ok) {
+    throw new BusinessError(ProxyErrorCode.AllowedIpInvalid, `proxy.allowedIp.${parsed.reason}`);
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ALLOW_LIST_LOCK}))`);
+    const [account] = await tx
+      .select({ id: proxyAccounts.id })
+      .from(proxyAccounts)
+      .where(and(eq(proxyAccounts.id, accountId), eq(proxyAccounts.userId, userId)));
+    if (!account) throw accountNotFound();
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(proxyAllowedIps)
+      .where(eq(proxyAllowedIps.accountId, accountId));
+    if (n >= PROXY_MAX_ALLOWED_IPS)
+      throw new BusinessError(ProxyErrorCode.TooManyAllowedIps, 'proxy.tooManyAllowedIps', { max: PROXY_MAX_ALLOWED_IPS });
+    const [same] = await tx
+      .select({ id: proxyAllowedIps.id })
+      .from(proxyAllowedIps)
+      .where(and(eq(proxyAllowedIps.accountId, accountId), sql`${proxyAllowedIps.network} = ${parsed.network}::cidr`));
+    if (same) throw new BusinessError(ProxyErrorCode.AllowedIpDuplicate, 'proxy.allowedIpDuplicate');
+    // Another user's overlapping range would make a source address ambiguous: refused, without
+    // saying whose it is.
+    const [taken] = await tx
+      .select({ id: proxyAllowedIps.id })
+      .from(proxyAllowedIps)
+      .where(and(sql`${proxyAllowedIps.userId} <> ${userId}`, sql`${proxyAllowedIps.network} && ${parsed.network}::cidr`))
+      .limit(1);
+    if (taken) throw new BusinessError(ProxyErrorCode.AllowedIpTaken, 'proxy.allowedIpTaken');
+    const [row] = await tx
+      .insert(proxyAllowedIps)
+      .values({ accountId, userId, network: parsed.network, note, createdAt: now })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return toEntry(row);
+  });
+}
+
+export async function deleteAllowedIp(db: Db, userId: number, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(proxyAllowedIps)
+    .where(and(eq(proxyAllowedIps.id, id), eq(proxyAllowedIps.userId, userId)))
+    .returning({ id: proxyAllowedIps.id });
+  if (removed.length === 0) throw new BusinessError(ProxyErrorCode.AllowedIpNotFound, 'proxy.allowedIpNotFound');
+  return true;
+}
