@@ -28,6 +28,9 @@ export const serverEnv: Record<string, string> = {
   // A local stand-in for the third-party analytics script, so page views can be observed.
   ANALYTICS_SCRIPT_URL: 'https://analytics.e2e.test/script.js',
   ANALYTICS_SITE_ID: 'e2e',
+  // As behind a reverse proxy on this machine: a journey that needs a public visitor address (the IP
+  // allow-list's "add my current IP") sends X-Forwarded-For; all others are seen as 127.0.0.1.
+  TRUSTED_PROXY: '127.0.0.1',
   // The proxy network's key: journeys post usage records as the network would.
   PROXY_NETWORK_API_KEY: 'e2e-proxy-network-key-0123456789abcdef',
   // Required with DATABASE_URL (every instance of a shop holds the same key); any key will do here.

@@ -150,7 +150,14 @@ export function parseUsername(username: string): ParsedUsername | null {
   return { account, zone, region, country, state, city, session };
 }
 
-export type LineFormat = 'host:port:user:pass' | 'user:pass@host:port' | 'protocol://user:pass@host:port';
+/**
+ * `host:port:user` is for IP allow-list authentication: no password (the gateway knows the client
+ * by its source address); the username still carries the targeting.
+ */
+export type LineFormat = 'host:port:user:pass' | 'user:pass@host:port' | 'protocol://user:pass@host:port' | 'host:port:user';
+
+/** Whether lines of this format carry the password (IP allow-list lines do not). */
+export const formatHasPassword = (format: LineFormat) => format !== 'host:port:user';
 export type ProxyProtocol = 'http' | 'https' | 'socks5';
 
 export interface Endpoint {
@@ -167,6 +174,8 @@ export function formatLine(format: LineFormat, protocol: ProxyProtocol, endpoint
       return `${user}:${password}@${endpoint.host}:${endpoint.port}`;
     case 'protocol://user:pass@host:port':
       return `${protocol}://${user}:${password}@${endpoint.host}:${endpoint.port}`;
+    case 'host:port:user':
+      return `${endpoint.host}:${endpoint.port}:${user}`;
   }
 }
 

@@ -1,13 +1,20 @@
 import { Alert, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input, RadioGroup } from '@portal/shared/chakra/deferred';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CredentialIssue, LineFormat, ProxyAccount, ProxyProtocol, SessionMode } from '@portal/shared';
+import {
+  type CredentialIssue,
+  formatHasPassword,
+  type LineFormat,
+  type ProxyAccount,
+  type ProxyProtocol,
+  type SessionMode,
+} from '@portal/shared';
 import { GeneratorOutput } from './GeneratorOutput.tsx';
 import { SelectField } from './SelectField.tsx';
 import type { Endpoints } from './useProxyAccounts.ts';
 import { useGenerator } from './useGenerator.ts';
 
-const FORMATS: LineFormat[] = ['host:port:user:pass', 'user:pass@host:port', 'protocol://user:pass@host:port'];
+const FORMATS: LineFormat[] = ['host:port:user:pass', 'user:pass@host:port', 'protocol://user:pass@host:port', 'host:port:user'];
 const PROTOCOLS: ProxyProtocol[] = ['http', 'https', 'socks5'];
 const SESSIONS: SessionMode[] = ['rotating', 'sticky', 'extended'];
 
@@ -198,7 +205,7 @@ export function Generator({
           >
             {FORMATS.map((f) => (
               <option key={f} value={f}>
-                {f}
+                {formatHasPassword(f) ? f : intl.formatMessage({ id: 'uc.proxy.formatAllowList' }, { format: f })}
               </option>
             ))}
           </SelectField>

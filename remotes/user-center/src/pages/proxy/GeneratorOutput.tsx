@@ -1,7 +1,7 @@
 import { Box, Button, Code, HStack, Stack, Text } from '@portal/shared/chakra';
 import { Textarea } from '@portal/shared/chakra/deferred';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { curlCommand, type LineFormat, type ProxyAccount, type ProxyProtocol } from '@portal/shared';
+import { curlCommand, formatHasPassword, type LineFormat, type ProxyAccount, type ProxyProtocol } from '@portal/shared';
 import type { Endpoints } from './useProxyAccounts.ts';
 import { usernameOf } from './useGenerator.ts';
 
@@ -53,7 +53,12 @@ export function GeneratorOutput({
             <FormattedMessage id="uc.proxy.curl" />
           </Text>
           <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p={3} data-testid="gen-curl">
-            {curlCommand(protocol, { host: endpoint.host, port: endpoint.ports[protocol] }, firstUser, account.password)}
+            {curlCommand(
+              protocol,
+              { host: endpoint.host, port: endpoint.ports[protocol] },
+              firstUser,
+              formatHasPassword(format) ? account.password : '',
+            )}
           </Code>
         </Box>
       ) : null}

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { authStore, isCertified, remainingFlow } from '@portal/shared/browser';
 import { CertificationNotice, NoFlowNotice, PageHeader, QueryFailure } from '@portal/shared/ui';
 import { AccountsCard } from './AccountsCard.tsx';
+import { AllowListCard } from './AllowListCard.tsx';
 import { Generator } from './Generator.tsx';
 import { useProxyAccounts } from './useProxyAccounts.ts';
 
@@ -34,6 +35,7 @@ export default function ProxyCredentialsPage() {
           <>
             <Generator accounts={accounts.data.accounts} endpoints={accounts.data.endpoints} blocked={blocked} />
             <AccountsCard accounts={accounts.data.accounts} />
+            <AllowListCard accounts={accounts.data.accounts} />
           </>
         )}
         <Text fontSize="sm" color="fg.muted">

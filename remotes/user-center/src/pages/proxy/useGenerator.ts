@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  formatHasPassword,
   api,
   type CredentialIssue,
   EXTENDED_MINUTES,
@@ -18,7 +19,7 @@ import type { Endpoints } from './useProxyAccounts.ts';
 
 /** The username of one generated line, whatever its format. */
 export function usernameOf(line: string, format: LineFormat): string | null {
-  if (format === 'host:port:user:pass') return line.split(':')[2] ?? null;
+  if (format === 'host:port:user:pass' || format === 'host:port:user') return line.split(':')[2] ?? null;
   const credentials = line.replace(/^[a-z0-9]+:\/\//, '').split('@')[0] ?? '';
   return credentials.split(':')[0] ?? null;
 }
@@ -99,7 +100,8 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
           ['host', 'port', 'username', 'password', 'protocol'],
           lines.map((line) => {
             const user = usernameOf(line, form.format) ?? '';
-            return [endpoint?.host ?? '', endpoint?.ports[form.protocol] ?? '', user, account?.password ?? '', form.protocol];
+            const password = formatHasPassword(form.format) ? (account?.password ?? '') : '';
+            return [endpoint?.host ?? '', endpoint?.ports[form.protocol] ?? '', user, password, form.protocol];
           }),
         ),
         'text/csv;charset=utf-8',

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from '../support/portal.ts';
+import { expect, test } from '../support/test.ts';
+
+const NETWORK_KEY = 'e2e-proxy-network-key-0123456789abcdef';
+/** A public address of its own per attempt (a retry's new user must not find it taken). */
+const publicIp = () =>
+  `45.${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+test.describe('IP allow-list', () => {
+  test('adds the current IP, generates allow-list lines and the network lets that IP in without a password (English)', async ({
+    browser,
+  }) => {
+    const visitorIp = publicIp();
+    // As seen through the reverse proxy the test server trusts.
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp } });
+    const page = await context.newPage();
+    try {
+      await signIn(page, 5 * 1024);
+      await page.goto('/en/admin/account-password-auth');
+      const card = page.getByTestId('allow-list');
+      await expect(card.getByRole('heading', { name: 'IP allow-list' })).toBeVisible();
+      await expect(card.getByTestId('allow-empty')).toBeVisible();
+      await expect(card.getByTestId('allow-my-ip')).toHaveText(`Your current IP: ${visitorIp}`);
+      await card.getByTestId('allow-add-mine').click();
+      await expect(page.getByText('Added to the allow-list')).toBeVisible();
+      await expect(card.getByTestId('allow-row')).toHaveCount(1);
+      await expect(card.getByTestId('allow-row').first()).toContainText(visitorIp);
+      await expect(card.getByTestId('allow-add-mine')).toHaveText('Current IP is allowed');
+      await expect(card.getByTestId('allow-add-mine')).toBeDisabled();
+      await new AxeBuilder({ page }).analyze().then((r) => expect(r.violations.map((v) => v.id)).toEqual([]));
+
+      // Allow-list lines: host:port:username, no password.
+      const account = (await page.getByTestId('proxy-account-row').first().getAttribute('data-username')) as string;
+      await page.getByTestId('gen-country').selectOption('US');
+      await page.getByTestId('gen-format').selectOption('host:port:user');
+      await page.getByTestId('gen-count').fill('3');
+      await page.getByTestId('gen-submit').click();
+      const lines = (await page.getByTestId('gen-output').inputValue()).split('\n');
+      expect(lines).toHaveLength(3);
+      for (const line of lines) expect(line).toMatch(new RegExp(`^[\\w.-]+:\\d+:${account}-zone-resi-region-US$`));
+      await expect(page.getByTestId('gen-curl')).toContainText(`-U '${account}-zone-resi-region-US:'`);
+
+      const username = lines[0]?.split(':')[2];
+      const verify = (sourceIp: string) =>
+        page.request
+          .post('/app-api/proxy-network/verify', { headers: { 'x-api-key': NETWORK_KEY }, data: { username, sourceIp } })
+          .then(async (r) => (await r.json()).data);
+      expect(await verify(visitorIp)).toMatchObject({ allowed: true, reason: 'ok', method: 'allowed_ip' });
+      expect(await verify(publicIp())).toMatchObject({ allowed: false, reason: 'ip_not_allowed' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('explains a refused address, adds a range with a note and removes it (Chinese)', async ({ page }) => {
+    await signIn(page, 1024);
+    await page.goto('/admin/account-password-auth');
+    const card = page.getByTestId('allow-list');
+    await expect(card.getByRole('heading', { name: 'IP 白名单' })).toBeVisible();
+    // Seen as 127.0.0.1 here: a loopback address cannot be allowed, and the page says why.
+    await card.getByTestId('allow-add-mine').click();
+    await expect(card.getByTestId('allow-error')).toHaveText('这是本机回环地址，请添加您的公网地址');
+    await card.getByTestId('allow-address').fill('192.168.1.20');
+    await card.getByTestId('allow-add').click();
+    await expect(card.getByTestId('allow-error')).toContainText('这是内网地址');
+    await card.getByTestId('allow-address').fill('8.8.0.0/16');
+    await card.getByTestId('allow-add').click();
+    await expect(card.getByTestId('allow-error')).toHaveText('网段最大为 IPv4 /24、IPv6 /48');
+    await expect(card.getByTestId('allow-row')).toHaveCount(0);
+
+    const range = `${publicIp().split('.').slice(0, 3).join('.')}.99/24`;
+    const network = range.replace(/\.99\/24$/, '.0/24');
+    await card.getByTestId('allow-address').fill(range);
+    await card.getByTestId('allow-note').fill('机房服务器');
+    await card.getByTestId('allow-add').click();
+    await expect(page.getByText('已添加到白名单')).toBeVisible();
+    await expect(card.getByTestId('allow-row')).toHaveCount(1);
+    await expect(card.getByTestId('allow-row').first()).toContainText(network);
+    await expect(card.getByTestId('allow-row').first()).toContainText('机房服务器');
+    await expect(card.getByTestId('allow-address')).toHaveValue('');
+    await new AxeBuilder({ page }).analyze().then((r) => expect(r.violations.map((v) => v.id)).toEqual([]));
+
+    await card.getByRole('button', { name: `移除 ${network}` }).click();
+    await expect(page.getByText('已从白名单移除')).toBeVisible();
+    await expect(card.getByTestId('allow-empty')).toBeVisible();
+  });
+});

@@ -1,0 +1,229 @@
+import { Alert, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@portal/shared/chakra';
+import { Field, Input } from '@portal/shared/chakra/deferred';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import {
+  api,
+  displayNetwork,
+  localizeContractMessage,
+  PROXY_MAX_ALLOWED_IPS,
+  type ProxyAccount,
+  parseAllowedAddress,
+} from '@portal/shared';
+import { ApiError, callApi } from '@portal/shared/browser';
+import { message } from '@portal/shared/ui';
+import { SelectField } from './SelectField.tsx';
+
+const allowListKey = (accountId: number) => ['proxy', 'allowed-ips', accountId] as const;
+
+/**
+ * IP allow-list authentication: addresses that may use an account without its password. The
+ * visitor's own address (GET /app-api/getIp) can be added in one click; entries are checked here
+ * with the same rules the server applies, so a wrong one is explained before it is sent.
+ */
+export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
+  const intl = useIntl();
+  const locale = intl.locale === 'en' ? 'en' : 'zh-CN';
+  const queryClient = useQueryClient();
+  const [accountId, setAccountId] = useState(() => accounts.find((a) => a.main)?.id ?? accounts[0]?.id ?? 0);
+  const [address, setAddress] = useState('');
+  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const entries = useQuery({
+    queryKey: allowListKey(accountId),
+    queryFn: () => callApi(api.proxyAllowedIpList, { query: { accountId } }),
+    enabled: accountId > 0,
+  });
+  const myIp = useQuery({ queryKey: ['system', 'my-ip'], queryFn: () => callApi(api.getIp), staleTime: 60_000 });
+
+  const run = async (work: () => Promise<unknown>, okId: string) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await work();
+      await queryClient.invalidateQueries({ queryKey: allowListKey(accountId) });
+      message('success', intl.formatMessage({ id: okId }));
+      return true;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setFailure(err.kind === 'business' || err.fieldErrors ? err.message : intl.formatMessage({ id: 'uc.allowList.failed' }));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async (value: string) => {
+    const parsed = parseAllowedAddress(value);
+    if (!parsed.ok) {
+      setFailure(localizeContractMessage(`validation.allowedIp.${parsed.reason}`, locale));
+      return;
+    }
+    const done = await run(
+      () => callApi(api.proxyAllowedIpAdd, { body: { accountId, address: value.trim(), note: note.trim() } }),
+      'uc.allowList.added',
+    );
+    if (done) {
+      setAddress('');
+      setNote('');
+    }
+  };
+
+  const list = entries.data ?? [];
+  const current = myIp.data?.ip;
+  const currentListed = current !== undefined && list.some((e) => displayNetwork(e.network) === current);
+
+  return (
+    <Card.Root data-testid="allow-list">
+      <Card.Header>
+        <Card.Title as="h2">
+          <FormattedMessage id="uc.allowList.title" />
+        </Card.Title>
+        <Text fontSize="sm" color="fg.muted">
+          <FormattedMessage id="uc.allowList.hint" values={{ max: PROXY_MAX_ALLOWED_IPS }} />
+        </Text>
+      </Card.Header>
+      <Card.Body gap={4}>
+        <Stack direction={{ base: 'column', md: 'row' }} gap={3} align={{ md: 'flex-end' }}>
+          <SelectField
+            labelId="uc.allowList.account"
+            value={String(accountId)}
+            onChange={(v) => {
+              setAccountId(Number(v));
+              setFailure(null);
+            }}
+            testId="allow-account"
+          >
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.username}
+                {a.main ? ` (${intl.formatMessage({ id: 'uc.proxy.main' })})` : ''}
+              </option>
+            ))}
+          </SelectField>
+          <HStack gap={3} wrap="wrap">
+            <Text fontSize="sm" data-testid="allow-my-ip">
+              {myIp.isPending ? (
+                <FormattedMessage id="uc.allowList.myIpLoading" />
+              ) : current ? (
+                <FormattedMessage id="uc.allowList.myIp" values={{ ip: current }} />
+              ) : (
+                <FormattedMessage id="uc.allowList.myIpUnknown" />
+              )}
+            </Text>
+            {current ? (
+              <Button
+                size="sm"
+                colorPalette="brand"
+                variant="outline"
+                disabled={busy || currentListed}
+                onClick={() => void add(current)}
+                data-testid="allow-add-mine"
+              >
+                <FormattedMessage id={currentListed ? 'uc.allowList.mineListed' : 'uc.allowList.addMine'} />
+              </Button>
+            ) : null}
+          </HStack>
+        </Stack>
+
+        {entries.isPending ? (
+          <Skeleton height="80px" borderRadius="l2" />
+        ) : entries.isError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>
+              <FormattedMessage id="uc.allowList.loadFailed" />
+            </Alert.Title>
+            <Button size="xs" variant="outline" onClick={() => void entries.refetch()}>
+              <FormattedMessage id="uc.allowList.retry" />
+            </Button>
+          </Alert.Root>
+        ) : list.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="allow-empty">
+            <FormattedMessage id="uc.allowList.empty" />
+          </Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+            <Table.Root size="sm" data-testid="allow-table">
+              <Table.Header>
+                <Table.Row>
+                  {['address', 'note', 'added', 'actions'].map((c) => (
+                    <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                      <FormattedMessage id={`uc.allowList.col.${c}`} />
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.map((e) => (
+                  <Table.Row key={e.id} data-testid="allow-row">
+                    <Table.Cell fontFamily="mono">{displayNetwork(e.network)}</Table.Cell>
+                    <Table.Cell>{e.note}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      <FormattedDate value={e.createdAt} dateStyle="medium" timeStyle="short" />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        disabled={busy}
+                        aria-label={intl.formatMessage({ id: 'uc.allowList.removeOne' }, { address: displayNetwork(e.network) })}
+                        onClick={() =>
+                          void run(() => callApi(api.proxyAllowedIpDelete, { body: { id: e.id } }), 'uc.allowList.removed')
+                        }
+                      >
+                        <FormattedMessage id="uc.allowList.remove" />
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+
+        <Stack
+          as="form"
+          direction={{ base: 'column', md: 'row' }}
+          align={{ md: 'flex-end' }}
+          gap={3}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void add(address);
+          }}
+        >
+          <Field.Root maxW={{ md: 'xs' }}>
+            <Field.Label>
+              <FormattedMessage id="uc.allowList.address" />
+            </Field.Label>
+            <Input
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              placeholder="203.0.113.7"
+              autoComplete="off"
+              data-testid="allow-address"
+            />
+          </Field.Root>
+          <Field.Root maxW={{ md: 'xs' }}>
+            <Field.Label>
+              <FormattedMessage id="uc.allowList.note" />
+            </Field.Label>
+            <Input value={note} maxLength={100} onChange={(e) => setNote(e.target.value)} data-testid="allow-note" />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" variant="outline" disabled={busy} data-testid="allow-add">
+            <FormattedMessage id="uc.allowList.add" />
+          </Button>
+        </Stack>
+        {failure ? (
+          <Alert.Root status="error" data-testid="allow-error">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
