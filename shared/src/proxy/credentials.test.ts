@@ -12,6 +12,8 @@ import {
   regionOf,
   validateParams,
 } from './credentials.ts';
+import { ISPS_BY_COUNTRY } from './targeting-data/isps.ts';
+import { ispByAsn, ispsOf, postcodeProblem } from './targeting.ts';
 
 const base: ProxyParams = { account: 'u12345678', session: 'rotating' };
 const sticky = (over: Partial<ProxyParams>): ProxyParams => ({ ...base, session: 'sticky', minutes: 10, ...over });
@@ -99,6 +101,76 @@ describe('proxy username rules (SPEC section 5)', () => {
   });
 });
 
+describe('postcode and ISP targeting (issue 18)', () => {
+  it('writes a US ZIP code after the country, filling the country in', () => {
+    expect(buildUsername({ ...base, country: 'us', postcode: ' 90210 ' })).toBe('u12345678-zone-resi-region-US-zip-90210');
+    expect(buildUsername({ ...base, postcode: '10001' })).toBe('u12345678-zone-resi-region-US-zip-10001');
+    expect(parseUsername('u12345678-zone-resi-region-US-zip-90210')).toMatchObject({
+      country: 'US',
+      postcode: '90210',
+      isp: null,
+    });
+  });
+
+  it('refuses a postcode with a state or city', () => {
+    expect(validateParams({ ...base, country: 'US', state: 'california', postcode: '90210' })).toEqual(['postcodePlace']);
+    expect(validateParams({ ...base, country: 'US', state: 'california', city: 'beverlyhills', postcode: '90210' })).toEqual([
+      'postcodePlace',
+    ]);
+    expect(parseUsername('u12345678-zone-resi-region-US_california-zip-90210')).toBeNull();
+  });
+
+  it('refuses a ZIP code of the wrong format or one that does not exist', () => {
+    for (const zip of ['9021', '902100', '9021O', 'ABCDE', '90210-1234']) {
+      expect(validateParams({ ...base, postcode: zip }), zip).toEqual(['postcode']);
+    }
+    expect(postcodeProblem('US', '00000')).toBe('postcode');
+    expect(postcodeProblem('US', '99999')).toBe('postcode');
+    expect(validateParams({ ...base, postcode: '00000' })).toEqual(['postcode']);
+    expect(parseUsername('u12345678-zone-resi-region-US-zip-00000')).toBeNull();
+    expect(parseUsername('u12345678-zone-resi-region-US-zip-9021')).toBeNull();
+    expect(postcodeProblem('US', '90210')).toBeNull();
+    expect(postcodeProblem('US', '02134')).toBeNull();
+  });
+
+  it('refuses a postcode of a country without postcode data', () => {
+    expect(validateParams({ ...base, country: 'DE', postcode: '10115' })).toEqual(['postcodeCountry']);
+    expect(validateParams({ ...base, country: 'GB', postcode: 'SW1A1AA' })).toEqual(['postcodeCountry']);
+    expect(parseUsername('u12345678-zone-resi-region-DE-zip-10115')).toBeNull();
+    expect(parseUsername('u12345678-zone-resi-region-any-zip-90210')).toBeNull();
+  });
+
+  it('takes an ISP of the chosen country, with or without state and city', () => {
+    expect(buildUsername({ ...base, country: 'US', asn: 7922 })).toBe('u12345678-zone-resi-region-US-asn-7922');
+    expect(buildUsername(sticky({ country: 'GB', state: 'england', city: 'london', asn: 2856, sessionId: 'a1' }))).toBe(
+      'u12345678-zone-resi-region-GB_england_london-asn-2856-sid-a1-t-10',
+    );
+    expect(parseUsername('u12345678-zone-resi-region-DE-asn-3320')?.isp).toEqual({ asn: 3320, name: 'Deutsche Telekom' });
+  });
+
+  it('refuses an ISP of another country, an unknown one, or one without a country', () => {
+    expect(validateParams({ ...base, country: 'DE', asn: 7922 })).toEqual(['ispCountry']);
+    expect(validateParams({ ...base, asn: 7922 })).toEqual(['ispCountry']);
+    expect(validateParams({ ...base, country: 'US', asn: 64512 })).toEqual(['isp']);
+    expect(parseUsername('u12345678-zone-resi-region-DE-asn-7922')).toBeNull();
+    expect(parseUsername('u12345678-zone-resi-region-any-asn-7922')).toBeNull();
+    expect(parseUsername('u12345678-zone-resi-region-US-asn-64512')).toBeNull();
+  });
+
+  it('refuses postcode and ISP together', () => {
+    expect(validateParams({ ...base, country: 'US', postcode: '90210', asn: 7922 })).toEqual(['postcodeIsp']);
+    expect(parseUsername('u12345678-zone-resi-region-US-zip-90210-asn-7922')).toBeNull();
+  });
+
+  it('lists each ISP once, in one country, with a name', () => {
+    const all = Object.values(ISPS_BY_COUNTRY).flat();
+    expect(new Set(all.map((i) => i.asn)).size).toBe(all.length);
+    for (const country of ['US', 'GB', 'DE', 'JP', 'BR', 'IN', 'HK']) expect(ispsOf(country).length, country).toBeGreaterThan(2);
+    expect(ispsOf('CN')).toEqual([]);
+    expect(ispByAsn(4760)?.country).toBe('HK');
+  });
+});
+
 describe('every generated username parses back to its parameters', () => {
   const token = fc.stringMatching(/^[a-z][a-z0-9]{0,11}$/);
   const params = fc.record({
@@ -110,17 +182,28 @@ describe('every generated username parses back to its parameters', () => {
     sessionId: fc.option(fc.stringMatching(/^[A-Za-z0-9]{1,16}$/), { nil: undefined }),
     stickyMinutes: fc.integer({ min: 3, max: 30 }),
     extendedMinutes: fc.integer({ min: 3, max: 179 }),
+    /** none, a postcode (replacing state and city) or an ISP of the country. */
+    targeting: fc.constantFrom('none', 'postcode', 'isp'),
+    zip: fc.constantFrom('90210', '10001', '02134', '60614', '94103', '33139', '98101', '73301', '00501', '96801'),
+    ispCountry: fc.constantFrom(...Object.keys(ISPS_BY_COUNTRY)),
+    ispIndex: fc.nat(),
   });
 
   it('round-trips', () => {
     fc.assert(
       fc.property(params, (p) => {
+        const isps = ispsOf(p.ispCountry);
+        const isp = isps[p.ispIndex % isps.length];
+        const country = p.targeting === 'isp' ? p.ispCountry : p.targeting === 'postcode' ? p.country && 'us' : p.country;
+        const place = p.targeting !== 'postcode';
         const input: ProxyParams = {
           account: p.account,
           session: p.session,
-          ...(p.country && { country: p.country }),
-          ...(p.country && p.state && { state: p.state }),
-          ...(p.country && p.state && p.city && { city: p.city }),
+          ...(country && { country }),
+          ...(country && place && p.state && { state: p.state }),
+          ...(country && place && p.state && p.city && { city: p.city }),
+          ...(p.targeting === 'postcode' && { postcode: p.zip }),
+          ...(p.targeting === 'isp' && isp && { asn: isp.asn }),
           ...(p.session === 'sticky' && p.sessionId && { sessionId: p.sessionId }),
           ...(p.session !== 'rotating' && { minutes: p.session === 'sticky' ? p.stickyMinutes : p.extendedMinutes }),
         };
@@ -128,7 +211,9 @@ describe('every generated username parses back to its parameters', () => {
         expect(parsed).not.toBeNull();
         expect(parsed?.account).toBe(input.account);
         expect(parsed?.zone).toBe('resi');
-        expect(parsed?.country).toBe(input.country ? input.country.toUpperCase() : null);
+        expect(parsed?.country).toBe(input.country ? input.country.toUpperCase() : input.postcode ? 'US' : null);
+        expect(parsed?.postcode).toBe(input.postcode ?? null);
+        expect(parsed?.isp).toEqual(isp && input.asn ? { asn: isp.asn, name: isp.name } : null);
         expect(parsed?.state).toBe(input.state ?? null);
         expect(parsed?.city).toBe(input.city ?? null);
         if (input.session === 'rotating') expect(parsed?.session).toBeNull();

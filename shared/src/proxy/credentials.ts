@@ -1,14 +1,18 @@
 /**
  * Proxy credentials: the one definition of the gateway username (SPEC section 5, docs/decisions).
  *
- *   <account>-zone-<zone>-region-<region>[-sid-<id>-t-<minutes> | -lsid-<9nnnnnnn>-t-<minutes>]
+ *   <account>-zone-<zone>-region-<region>[-zip-<postcode> | -asn-<asn>][-sid-<id>-t-<minutes> | -lsid-<9nnnnnnn>-t-<minutes>]
  *
  * region: `any`, `US`, `US_california` or `US_california_losangeles` (country upper case; state and
  * city lower case letters and digits). No session part: a new IP per request (rotating). A sticky
  * session of up to 30 minutes uses `sid` (the user's id of at most 16 letters or digits, or a random
  * 8-digit one); longer ones (up to 179 minutes) use `lsid` with an 8-digit number starting with 9.
+ * `zip`: a postcode of the region's country (US ZIP codes; region `CC` only, no state or city; a
+ * postcode without a country fills in US). `asn`: an ISP of the region's country (targeting.ts), with
+ * or without state and city. Postcode and ISP do not combine (decision 0011, 2026-11-25).
  * The generator here, the verification endpoint and the docs all use this module.
  */
+import { type Isp, ispByAsn, normalizePostcode, POSTCODE_DEFAULT_COUNTRY, postcodeProblem } from './targeting.ts';
 
 export const ZONE_DEFAULT = 'resi';
 /** Standard sticky sessions: 3 to 30 minutes, with a session id of the user's choice. */
@@ -29,6 +33,10 @@ export interface ProxyParams {
   country?: string;
   state?: string;
   city?: string;
+  /** A postcode of the country (US: 5-digit ZIP); no state or city with it; fills in the country. */
+  postcode?: string;
+  /** The ISP by its ASN; must be one of the country's (targeting.ts `ispsOf`). */
+  asn?: number;
   session: SessionMode;
   /** sticky only: at most 16 letters or digits; empty: a random 8-digit id per line. */
   sessionId?: string;
@@ -42,6 +50,18 @@ export type CredentialIssue =
   | 'country'
   | 'state'
   | 'city'
+  /** Not a postcode of the country's format, or none that exists. */
+  | 'postcode'
+  /** The country has no postcode data (only US postcodes can be targeted). */
+  | 'postcodeCountry'
+  /** A postcode with a state or city: the postcode alone says where. */
+  | 'postcodePlace'
+  /** No ISP of that ASN. */
+  | 'isp'
+  /** The ISP is not one of the chosen country's (or no country is chosen). */
+  | 'ispCountry'
+  /** Postcode and ISP together. */
+  | 'postcodeIsp'
   | 'sessionId'
   | 'stickyMinutes'
   | 'extendedMinutes'
@@ -60,9 +80,15 @@ export function placeToken(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** The region part: `any`, `CC`, `CC_state` or `CC_state_city` (a city needs its state). */
-export function regionOf(params: Pick<ProxyParams, 'country' | 'state' | 'city'>): string {
+/** The country targeted: the one given, or the postcode's when only a postcode is given. */
+export function countryOf(params: Pick<ProxyParams, 'country' | 'postcode'>): string {
   const country = (params.country ?? '').trim().toUpperCase();
+  return !country && params.postcode?.trim() ? POSTCODE_DEFAULT_COUNTRY : country;
+}
+
+/** The region part: `any`, `CC`, `CC_state` or `CC_state_city` (a city needs its state). */
+export function regionOf(params: Pick<ProxyParams, 'country' | 'state' | 'city' | 'postcode'>): string {
+  const country = countryOf(params);
   if (!country) return 'any';
   const state = placeToken(params.state ?? '');
   const city = placeToken(params.city ?? '');
@@ -80,6 +106,18 @@ export function validateParams(params: ProxyParams): CredentialIssue[] {
   if (!country && (params.state || params.city)) issues.push('country');
   if (params.state && !placeToken(params.state)) issues.push('state');
   if (params.city && (!placeToken(params.city) || !placeToken(params.state ?? ''))) issues.push('city');
+  const postcode = params.postcode?.trim();
+  if (postcode) {
+    const problem = postcodeProblem(countryOf(params), postcode);
+    if (problem) issues.push(problem);
+    if (params.state || params.city) issues.push('postcodePlace');
+  }
+  if (params.asn !== undefined) {
+    const isp = Number.isInteger(params.asn) ? ispByAsn(params.asn) : null;
+    if (!isp) issues.push('isp');
+    else if (isp.country !== countryOf(params)) issues.push('ispCountry');
+    if (postcode) issues.push('postcodeIsp');
+  }
   const minutes = params.minutes;
   if (params.session === 'sticky') {
     if (params.sessionId && !SESSION_ID.test(params.sessionId)) issues.push('sessionId');
@@ -108,7 +146,9 @@ export const randomLongSessionId = (random: RandomInt = mathRandom) => String(ra
 export function buildUsername(params: ProxyParams, random: RandomInt = mathRandom): string {
   const issues = validateParams(params);
   if (issues.length > 0) throw new Error(`invalid proxy parameters: ${issues.join(', ')}`);
-  const base = `${params.account}-zone-${params.zone ?? ZONE_DEFAULT}-region-${regionOf(params)}`;
+  const postcode = params.postcode?.trim() ? `-zip-${normalizePostcode(params.postcode)}` : '';
+  const isp = params.asn !== undefined ? `-asn-${params.asn}` : '';
+  const base = `${params.account}-zone-${params.zone ?? ZONE_DEFAULT}-region-${regionOf(params)}${postcode}${isp}`;
   if (params.session === 'rotating') return base;
   const minutes = params.minutes as number;
   if (minutes <= SID_MAX_MINUTES) {
@@ -125,29 +165,36 @@ export interface ParsedUsername {
   country: string | null;
   state: string | null;
   city: string | null;
+  postcode: string | null;
+  isp: Pick<Isp, 'asn' | 'name'> | null;
   session: { kind: 'sid' | 'lsid'; id: string; minutes: number } | null;
 }
 
 const USERNAME =
-  /^([A-Za-z0-9_]{3,32})-zone-([a-z0-9]{1,16})-region-(any|[A-Z]{2}(?:_[a-z0-9]+(?:_[a-z0-9]+)?)?)(?:-(sid)-([A-Za-z0-9]{1,16})-t-(\d{1,3})|-(lsid)-(9\d{7})-t-(\d{1,3}))?$/;
+  /^([A-Za-z0-9_]{3,32})-zone-([a-z0-9]{1,16})-region-(any|[A-Z]{2}(?:_[a-z0-9]+(?:_[a-z0-9]+)?)?)(?:-zip-([A-Z0-9]{3,10}))?(?:-asn-([1-9]\d{0,9}))?(?:-(sid)-([A-Za-z0-9]{1,16})-t-(\d{1,3})|-(lsid)-(9\d{7})-t-(\d{1,3}))?$/;
 
 /** Reads a username back (the verification endpoint's side); null unless it follows every rule. */
 export function parseUsername(username: string): ParsedUsername | null {
   const m = USERNAME.exec(username);
   if (!m) return null;
-  const [, account = '', zone = '', region = ''] = m;
+  const [, account = '', zone = '', region = '', postcode = null, asn = null] = m;
   const [country = null, state = null, city = null] = region === 'any' ? [] : region.split('_');
+  // The same rules as validateParams: a postcode of the region's country alone, an ISP of it, not both.
+  if (postcode && (!country || state || asn || postcodeProblem(country, postcode))) return null;
+  const found = asn ? ispByAsn(Number(asn)) : null;
+  if (asn && found?.country !== country) return null;
+  const isp = found && { asn: found.asn, name: found.name };
   let session: ParsedUsername['session'] = null;
-  if (m[4]) {
-    const minutes = Number(m[6]);
+  if (m[6]) {
+    const minutes = Number(m[8]);
     if (minutes < STICKY_MINUTES.min || minutes > SID_MAX_MINUTES) return null;
-    session = { kind: 'sid', id: m[5] as string, minutes };
-  } else if (m[7]) {
-    const minutes = Number(m[9]);
+    session = { kind: 'sid', id: m[7] as string, minutes };
+  } else if (m[9]) {
+    const minutes = Number(m[11]);
     if (minutes <= SID_MAX_MINUTES || minutes > EXTENDED_MINUTES.max) return null;
-    session = { kind: 'lsid', id: m[8] as string, minutes };
+    session = { kind: 'lsid', id: m[10] as string, minutes };
   }
-  return { account, zone, region, country, state, city, session };
+  return { account, zone, region, country, state, city, postcode, isp, session };
 }
 
 /**
