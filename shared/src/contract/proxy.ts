@@ -193,6 +193,10 @@ export const proxyVerifyResult = z.object({
   target: z
     .object({
       region: z.string(),
+      /** The postcode targeted (`-zip-`), in the region's country; null: none. */
+      postcode: z.string().nullable(),
+      /** The ISP targeted (`-asn-`), one of the region's country's; null: any. */
+      isp: z.object({ asn: z.number().int().positive(), name: z.string() }).nullable(),
       session: z.object({ kind: z.enum(['sid', 'lsid']), id: z.string(), minutes: z.number().int() }).nullable(),
     })
     .nullable(),

@@ -204,7 +204,12 @@ describe('proxy credential verification', () => {
         userId: alice.id,
         account: main.username,
         remainingMb: 500,
-        target: { region: 'US_california_losangeles', session: { kind: 'sid', id: 'abc', minutes: 10 } },
+        target: {
+          region: 'US_california_losangeles',
+          postcode: null,
+          isp: null,
+          session: { kind: 'sid', id: 'abc', minutes: 10 },
+        },
       },
     });
     const rotating = buildUsername({ account: main.username, session: 'rotating' });
@@ -212,6 +217,28 @@ describe('proxy credential verification', () => {
       allowed: true,
       target: { region: 'any', session: null },
     });
+  });
+
+  it('reports postcode and ISP targeting (issue 18)', async () => {
+    const zip = buildUsername({ account: main.username, postcode: '90210', session: 'rotating' });
+    expect((await verify(zip, main.password)).json().data).toMatchObject({
+      allowed: true,
+      target: { region: 'US', postcode: '90210', isp: null, session: null },
+    });
+    const isp = buildUsername({ account: main.username, country: 'jp', asn: 2516, session: 'extended', minutes: 90 });
+    expect((await verify(isp, main.password)).json().data).toMatchObject({
+      allowed: true,
+      target: { region: 'JP', postcode: null, isp: { asn: 2516, name: 'KDDI (au)' }, session: { kind: 'lsid', minutes: 90 } },
+    });
+    for (const bad of [
+      `${main.username}-zone-resi-region-US_california-zip-90210`,
+      `${main.username}-zone-resi-region-US-zip-00000`,
+      `${main.username}-zone-resi-region-GB-zip-10001`,
+      `${main.username}-zone-resi-region-GB-asn-7922`,
+      `${main.username}-zone-resi-region-US-zip-90210-asn-7922`,
+    ]) {
+      expect(await reasonOf(bad, main.password), bad).toBe('bad_username');
+    }
   });
 
   it('names why it refuses', async () => {

@@ -226,7 +226,7 @@ export async function verifyCredentials(
   const parsed = parseUsername(username);
   if (!parsed)
     return { allowed: false, reason: 'bad_username', method: null, userId: null, account: null, remainingMb: 0, target: null };
-  const target = { region: parsed.region, session: parsed.session };
+  const target = { region: parsed.region, postcode: parsed.postcode, isp: parsed.isp, session: parsed.session };
   const [found] = await db
     .select({
       account: proxyAccounts,
