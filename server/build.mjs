@@ -63,7 +63,21 @@ function sourceLocations(entryFile) {
   };
 }
 
+/**
+ * @portal/shared is bundled, but the packages its source imports stay external and are loaded from
+ * server/node_modules at run time: each must be a dependency of the server too, or the built server
+ * fails at start (`Cannot find package`) where tsx, resolving from shared/, did not.
+ */
+async function assertSharedDependenciesAreServers() {
+  const read = async (dir) => JSON.parse(await readFile(path.join(SERVER, dir, 'package.json'), 'utf8'));
+  const [shared, server] = await Promise.all([read('../shared'), read('.')]);
+  const missing = Object.keys(shared.dependencies ?? {}).filter((name) => !(name in (server.dependencies ?? {})));
+  if (missing.length > 0)
+    throw new Error(`server/package.json must depend on what @portal/shared imports at run time: ${missing.join(', ')}`);
+}
+
 export async function buildServer() {
+  await assertSharedDependenciesAreServers();
   await rm(DIST, { recursive: true, force: true });
   await Promise.all(
     Object.entries(ENTRIES).map(([name, entry]) => {
