@@ -31,6 +31,8 @@ export function Generator({
   const intl = useIntl();
   const g = useGenerator(accounts, endpoints);
   const { form, setForm, set, lang, fieldIssue, issueText } = g;
+  const postcodeIssue = fieldIssue('postcode', 'postcodeCountry', 'postcodePlace', 'postcodeIsp');
+  const ispIssue = fieldIssue('isp', 'ispCountry');
 
   return (
     <Card.Root data-testid="proxy-generator">
@@ -59,7 +61,7 @@ export function Generator({
             invalid={fieldIssue('country') !== undefined}
             busy={g.countries.isPending}
             value={form.country}
-            onChange={(v) => setForm((f) => ({ ...f, country: v, state: '', city: '' }))}
+            onChange={(v) => setForm((f) => ({ ...f, country: v, state: '', city: '', asn: '' }))}
             testId="gen-country"
           >
             <option value="">{intl.formatMessage({ id: 'uc.proxy.anyCountry' })}</option>
@@ -96,6 +98,47 @@ export function Generator({
             {(g.cities.data ?? []).map((c) => (
               <option key={c.token} value={c.token}>
                 {c.name[lang]}
+              </option>
+            ))}
+          </SelectField>
+          <Field.Root invalid={postcodeIssue !== undefined}>
+            <Field.Label>
+              <FormattedMessage id="uc.proxy.postcode" />
+            </Field.Label>
+            <Input
+              inputMode="numeric"
+              autoComplete="postal-code"
+              value={form.postcode}
+              onChange={(e) => set('postcode', e.target.value)}
+              placeholder={intl.formatMessage({ id: 'uc.proxy.postcodePlaceholder' })}
+              data-testid="gen-postcode"
+            />
+            {postcodeIssue ? (
+              <Field.ErrorText data-testid="gen-postcode-error">{issueText(postcodeIssue)}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                <FormattedMessage id="uc.proxy.postcodeHint" />
+              </Field.HelperText>
+            )}
+          </Field.Root>
+          <SelectField
+            labelId="uc.proxy.isp"
+            invalid={ispIssue !== undefined}
+            disabled={g.isps.length === 0}
+            value={form.asn}
+            onChange={(v) => set('asn', v)}
+            testId="gen-isp"
+            helper={<FormattedMessage id="uc.proxy.ispHint" />}
+            error={ispIssue ? issueText(ispIssue) : null}
+          >
+            <option value="">
+              {intl.formatMessage({
+                id: !form.country ? 'uc.proxy.chooseCountryFirst' : g.isps.length ? 'uc.proxy.anyIsp' : 'uc.proxy.noIsps',
+              })}
+            </option>
+            {g.isps.map((isp) => (
+              <option key={isp.asn} value={String(isp.asn)}>
+                {(lang === 'zh-CN' && isp.nameZh) || isp.name} (AS{isp.asn})
               </option>
             ))}
           </SelectField>

@@ -1,7 +1,14 @@
 import { Box, Button, Code, HStack, Stack, Text } from '@portal/shared/chakra';
 import { Textarea } from '@portal/shared/chakra/deferred';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { curlCommand, formatHasPassword, type LineFormat, type ProxyAccount, type ProxyProtocol } from '@portal/shared';
+import {
+  curlCommand,
+  formatHasPassword,
+  type LineFormat,
+  type ProxyAccount,
+  type ProxyProtocol,
+  parseUsername,
+} from '@portal/shared';
 import type { Endpoints } from './useProxyAccounts.ts';
 import { usernameOf } from './useGenerator.ts';
 
@@ -25,6 +32,12 @@ export function GeneratorOutput({
 }) {
   const intl = useIntl();
   const firstUser = lines[0] ? usernameOf(lines[0], format) : null;
+  const parsed = firstUser ? parseUsername(firstUser) : null;
+  const target = parsed && [
+    parsed.region === 'any' ? intl.formatMessage({ id: 'uc.proxy.target.any' }) : parsed.region,
+    ...(parsed.postcode ? [intl.formatMessage({ id: 'uc.proxy.target.postcode' }, { postcode: parsed.postcode })] : []),
+    ...(parsed.isp ? [intl.formatMessage({ id: 'uc.proxy.target.isp' }, { name: parsed.isp.name, asn: parsed.isp.asn })] : []),
+  ];
   return (
     <Stack gap={3}>
       <Textarea
@@ -36,6 +49,11 @@ export function GeneratorOutput({
         aria-label={intl.formatMessage({ id: 'uc.proxy.output' })}
         data-testid="gen-output"
       />
+      {target ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="gen-target">
+          <FormattedMessage id="uc.proxy.target" values={{ target: target.join(' · ') }} />
+        </Text>
+      ) : null}
       <HStack wrap="wrap">
         <Button variant="outline" onClick={onCopy} data-testid="gen-copy">
           <FormattedMessage id="uc.proxy.copy" />

@@ -11,6 +11,8 @@ export function SelectField({
   invalid = false,
   disabled = false,
   busy = false,
+  helper,
+  error,
   children,
 }: {
   labelId: string;
@@ -21,6 +23,9 @@ export function SelectField({
   disabled?: boolean;
   /** Its options are still loading: not selectable yet, but not greyed out as a field. */
   busy?: boolean;
+  /** A hint under the field, replaced by the error when there is one. */
+  helper?: ReactNode;
+  error?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -34,6 +39,11 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {error ? (
+        <Field.ErrorText data-testid={`${testId}-error`}>{error}</Field.ErrorText>
+      ) : helper ? (
+        <Field.HelperText>{helper}</Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }

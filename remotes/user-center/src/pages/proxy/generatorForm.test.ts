@@ -26,6 +26,25 @@ describe('readForm', () => {
     expect(readForm(form({ city: 'losangeles' }), 'u1abc').params).toEqual({ account: 'u1abc', session: 'rotating' });
   });
 
+  it('takes a postcode (filling in the country) or an ISP of the country, and says which rule breaks', () => {
+    expect(readForm(form({ postcode: ' 90210 ' }), 'u1abc')).toMatchObject({
+      params: { account: 'u1abc', session: 'rotating', postcode: '90210' },
+      issues: [],
+    });
+    expect(readForm(form({ country: 'US', asn: '7922' }), 'u1abc').params).toEqual({
+      account: 'u1abc',
+      session: 'rotating',
+      country: 'US',
+      asn: 7922,
+    });
+    expect(readForm(form({ postcode: '1234' }), 'u1abc').issues).toEqual(['postcode']);
+    expect(readForm(form({ postcode: '00000' }), 'u1abc').issues).toEqual(['postcode']);
+    expect(readForm(form({ country: 'DE', postcode: '10115' }), 'u1abc').issues).toEqual(['postcodeCountry']);
+    expect(readForm(form({ country: 'US', state: 'california', postcode: '90210' }), 'u1abc').issues).toEqual(['postcodePlace']);
+    expect(readForm(form({ country: 'DE', asn: '7922' }), 'u1abc').issues).toEqual(['ispCountry']);
+    expect(readForm(form({ country: 'US', postcode: '90210', asn: '7922' }), 'u1abc').issues).toEqual(['postcodeIsp']);
+  });
+
   it('reports the rules it breaks', () => {
     expect(readForm(form({ session: 'sticky', minutes: '31' }), 'u1abc').issues).toEqual(['stickyMinutes']);
     expect(readForm(form({ session: 'extended', minutes: '180' }), 'u1abc').issues).toEqual(['extendedMinutes']);

@@ -15,6 +15,10 @@ export interface GeneratorForm {
   state: string;
   /** City token or ''. */
   city: string;
+  /** US ZIP code as typed, or ''. */
+  postcode: string;
+  /** The ISP's ASN as a string, or '' (any ISP). */
+  asn: string;
   session: SessionMode;
   sessionId: string;
   minutes: string;
@@ -31,6 +35,8 @@ export const defaultForm = (accountId: string, endpointArea: string): GeneratorF
   country: '',
   state: '',
   city: '',
+  postcode: '',
+  asn: '',
   session: 'rotating',
   sessionId: '',
   minutes: '10',
@@ -53,6 +59,8 @@ export function readForm(
     ...(form.country && { country: form.country }),
     ...(form.country && form.state && { state: form.state }),
     ...(form.country && form.state && form.city && { city: form.city }),
+    ...(form.postcode.trim() && { postcode: form.postcode.trim() }),
+    ...(form.asn && { asn: Number(form.asn) }),
     ...(form.session === 'sticky' && form.sessionId.trim() && { sessionId: form.sessionId.trim() }),
     ...(form.session !== 'rotating' && { minutes: wholeNumber(form.minutes) }),
   };

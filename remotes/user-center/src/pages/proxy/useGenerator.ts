@@ -7,6 +7,7 @@ import {
   type CredentialIssue,
   EXTENDED_MINUTES,
   generateLines,
+  ispsOf,
   type LineFormat,
   type ProxyAccount,
   STICKY_MINUTES,
@@ -52,6 +53,7 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
     staleTime: Infinity,
   });
 
+  const isps = useMemo(() => ispsOf(form.country), [form.country]);
   const account = accounts.find((a) => String(a.id) === form.accountId) ?? main;
   const endpoint = endpoints.find((e) => e.area === form.endpointArea) ?? endpoints[0];
   const sortedCountries = useMemo(
@@ -120,6 +122,7 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
     sortedCountries,
     areas,
     cities,
+    isps,
     generate,
     issueText,
     fieldIssue,
