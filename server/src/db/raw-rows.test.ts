@@ -36,7 +36,10 @@ it('decodes a row read as SQL text exactly as the query builder returns it', asy
     rows: Record<string, unknown>[];
   };
   const decoded = rows.decode(result.rows[0] ?? {});
-  const [built] = await db.select().from(payments).where(eq(payments.id, inserted?.id ?? 0));
+  const [built] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, inserted?.id ?? 0));
   expect(decoded).toEqual(built);
   expect(decoded.paidAt).toBeInstanceOf(Date);
   expect(decoded.paidAt?.getTime()).toBe(paidAt.getTime());

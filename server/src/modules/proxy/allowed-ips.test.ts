@@ -129,7 +129,10 @@ describe('IP allow-lists', () => {
 
   it(`holds ${PROXY_MAX_ALLOWED_IPS} per account when 50 adds arrive at once`, async () => {
     const carol = await member(100);
-    const addresses = Array.from({ length: PROXY_MAX_ALLOWED_IPS + 10 }, (_, i) => `11.0.${Math.floor(i / 200)}.${(i % 200) + 1}`);
+    const addresses = Array.from(
+      { length: PROXY_MAX_ALLOWED_IPS + 10 },
+      (_, i) => `11.0.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+    );
     for (const a of addresses.slice(0, 10)) expect((await add(carol, a)).code).toBe(0);
     const results = await Promise.all(addresses.slice(10).map((a) => add(carol, a)));
     expect(results.filter((r) => r.code === 0)).toHaveLength(PROXY_MAX_ALLOWED_IPS - 10);
