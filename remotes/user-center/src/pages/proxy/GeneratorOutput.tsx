@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   curlCommand,
   formatHasPassword,
+  ispByAsn,
   type LineFormat,
   type ProxyAccount,
   type ProxyProtocol,
@@ -33,10 +34,18 @@ export function GeneratorOutput({
   const intl = useIntl();
   const firstUser = lines[0] ? usernameOf(lines[0], format) : null;
   const parsed = firstUser ? parseUsername(firstUser) : null;
+  const isp = parsed?.isp ? ispByAsn(parsed.isp.asn) : null;
   const target = parsed && [
     parsed.region === 'any' ? intl.formatMessage({ id: 'uc.proxy.target.any' }) : parsed.region,
     ...(parsed.postcode ? [intl.formatMessage({ id: 'uc.proxy.target.postcode' }, { postcode: parsed.postcode })] : []),
-    ...(parsed.isp ? [intl.formatMessage({ id: 'uc.proxy.target.isp' }, { name: parsed.isp.name, asn: parsed.isp.asn })] : []),
+    ...(isp
+      ? [
+          intl.formatMessage(
+            { id: 'uc.proxy.target.isp' },
+            { name: (intl.locale !== 'en' && isp.nameZh) || isp.name, asn: isp.asn },
+          ),
+        ]
+      : []),
   ];
   return (
     <Stack gap={3}>
