@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { type Config, fastifyTrustProxy } from './config/index.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { apiTokensRoutes } from './modules/api-tokens/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
@@ -124,6 +125,8 @@ export async function buildApp({
   await app.register(staticIpRoutes, { config, gateways, orderKinds });
   await app.register(usageRoutes, { config });
   await app.register(proxyRoutes, { config });
+  // Personal API tokens and the public API /api/v1/ they open (docs/decisions/0022).
+  await app.register(apiTokensRoutes, { config });
   await app.register(redirectsRoutes);
   // One remote registry and one view of what each visitor is served, for pages, sitemap and /remotes.json.
   const registry = createRemoteRegistry(config.dataDir, { database: app.database });

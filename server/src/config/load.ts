@@ -119,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       areaHosts: e.PROXY_AREA_HOSTS,
       requireCertification: e.PROXY_REQUIRE_CERTIFICATION,
     },
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
   };
 }
 

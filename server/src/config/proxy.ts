@@ -81,4 +81,12 @@ export const proxyEnv = {
   PROXY_PORTS: optional(proxyPorts).default({ http: 7777, https: 7778, socks5: 7779 }),
   PROXY_AREA_HOSTS: optional(proxyAreaHosts).default([]),
   PROXY_REQUIRE_CERTIFICATION: optional(flag).default(true),
+  API_RATE_LIMIT_PER_MINUTE: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'expected a whole number from 1 to 10000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 10_000, 'expected a whole number from 1 to 10000'),
+  ).default(120),
 };

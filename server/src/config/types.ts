@@ -59,4 +59,6 @@ export interface Config {
   proxyNetworkApiKey: string | null;
   /** The proxy gateway: its entry points (the global one first) and the certification policy. */
   proxy: ProxyConfig;
+  /** Requests per minute each personal API token may make to /api/v1/ (API_RATE_LIMIT_PER_MINUTE, default 120). */
+  apiRateLimitPerMinute: number;
 }

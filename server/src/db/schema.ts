@@ -14,3 +14,4 @@ export * from '../modules/usage/tables.ts';
 export * from '../modules/static-ip/tables.ts';
 export * from '../modules/proxy/tables.ts';
 export * from '../modules/remotes/tables.ts';
+export * from '../modules/api-tokens/tables.ts';

@@ -79,6 +79,16 @@ export const en = {
   'proxy.allowedIpNotFound': 'This allow-list entry does not exist',
   'content.postNotFound': 'This article does not exist or is no longer available',
   'content.helpDocNotFound': 'This help article does not exist or is no longer available',
+  'apiToken.tooMany': 'You can have at most {max} API tokens: revoke one you no longer use first',
+  'apiToken.notFound': 'This API token does not exist',
+  'api.noToken': 'Send your API token in the header "Authorization: Bearer npt_…"',
+  'api.tokenInvalid': 'This API token is not valid (API tokens start with npt_; a login session cannot be used here)',
+  'api.tokenRevoked': 'This API token has been revoked',
+  'api.tokenExpired': 'This API token has expired',
+  'api.scopeMissing': 'This API token lacks the permission "{scope}"',
+  'api.notFound': 'Not found',
+  'api.rateLimited': 'Too many requests with this token: try again in {seconds} s',
+  'api.server': 'Server error; quote request id {requestId} to support',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { API_TOKEN_PREFIX } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveSession } from '../modules/accounts/sessions.ts';
@@ -44,7 +45,9 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url)) return;
       const token = bearerToken(request.headers.authorization);
-      if (!token) return;
+      // A personal API token (npt_…) opens /api/v1/ only, never the user centre (decision 0022);
+      // the session lookup could not match it anyway (other length), this says so outright.
+      if (!token || token.startsWith(API_TOKEN_PREFIX)) return;
       const session = await resolveSession(app.db, token, app.now());
       request.user = session && { id: session.userId, sessionId: session.sessionId };
     });

@@ -1,3 +1,4 @@
+import { apiTokenApi } from './api-tokens.ts';
 import { authApi } from './auth.ts';
 import { captchaApi } from './captcha.ts';
 import { certificationApi } from './certification.ts';
@@ -9,6 +10,7 @@ import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
 import { systemApi } from './system.ts';
 
+export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './captcha.ts';
 export * from './certification.ts';
@@ -36,5 +38,6 @@ export const api = {
   ...staticIpApi,
   ...proxyApi,
   ...contentApi,
+  ...apiTokenApi,
 };
 export type Api = typeof api;

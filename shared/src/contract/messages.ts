@@ -80,6 +80,14 @@ export const contractMessages = {
     en: 'Use 3–16 lower-case letters or digits for the sub-account name',
     'zh-CN': '子账号名称需为 3–16 位小写字母或数字',
   },
+  'validation.apiTokenName': {
+    en: 'Give the token a name of 1–50 characters',
+    'zh-CN': '请为令牌填写 1–50 个字符的名称',
+  },
+  'validation.apiTokenScopes': {
+    en: 'Choose at least one permission',
+    'zh-CN': '请至少选择一项权限',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ContractMessageKey = keyof typeof contractMessages;

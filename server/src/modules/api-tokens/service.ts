@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  API_SCOPES,
+  API_TOKEN_MAX_PER_USER,
+  API_TOKEN_PATTERN,
+  API_TOKEN_PREFIX,
+  type ApiScope,
+  type ApiToken,
+  ApiTokenErrorCode,
+} from '@portal/shared';
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { BusinessError } from '../../plugins/errors.ts';
+import { memberUsers } from '../accounts/tables.ts';
+import { apiTokens } from './tables.ts';
+
+type Row = typeof apiTokens.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_used_at is written at most this often per token: a busy script costs one UPDATE a minute. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/** SHA-256 is enough: the token is 256 random bits, not a guessable secret (as sessions.ts). */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const parseScopes = (text: string): ApiScope[] =>
+  text.split(' ').filter((s): s is ApiScope => (API_SCOPES as readonly string[]).includes(s));
+
+const toToken = (row: Row): ApiToken => ({
+  id: row.id,
+  name: row.name,
+  scopes: parseScopes(row.scopes),
+  hint: row.hint,
+  createdAt: row.createdAt.getTime(),
+  lastUsedAt: row.lastUsedAt?.getTime() ?? null,
+  expiresAt: row.expiresAt?.getTime() ?? null,
+});
+
+/** Not revoked and not expired at `now`. */
+const live = (now: Date) => and(isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)));
+
+export interface NewApiToken {
+  name: string;
+  scopes: ApiScope[];
+  expiresInDays: number | null;
+}
+
+/**
+ * Creates a token and returns its secret (shown once, never stored). The member's row is locked
+ * for the transaction, so concurrent creations of one member are counted one after another and
+ * never pass API_TOKEN_MAX_PER_USER live tokens.
+ */
+export async function createApiToken(
+  db: Db,
+  now: Date,
+  userId: number,
+  input: NewApiToken,
+): Promise<{ token: ApiToken; secret: string }> {
+  const secret = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: memberUsers.id }).from(memberUsers).where(eq(memberUsers.id, userId)).for('update');
+    if (!user) throw new Error(`member ${userId} is gone`);
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), live(now)));
+    if ((existing?.n ?? 0) >= API_TOKEN_MAX_PER_USER) {
+      throw new BusinessError(ApiTokenErrorCode.TooMany, 'apiToken.tooMany', { max: API_TOKEN_MAX_PER_USER });
+    }
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({
+        userId,
+        name: input.name,
+        tokenHash: hashToken(secret),
+        hint: secret.slice(0, API_TOKEN_PREFIX.length + 6),
+        scopes: API_SCOPES.filter((s) => input.scopes.includes(s)).join(' '),
+        createdAt: now,
+        expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return { token: toToken(row), secret };
+  });
+}
+
+/** The member's live tokens, newest first. */
+export async function listApiTokens(db: Db, now: Date, userId: number): Promise<ApiToken[]> {
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), live(now)))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map(toToken);
+}
+
+/** Revokes one of the member's tokens; another member's id is "not found". Revoking twice keeps the first time. */
+export async function revokeApiToken(db: Db, now: Date, userId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiTokens.id, revokedAt: apiTokens.revokedAt })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)));
+  if (!row) throw new BusinessError(ApiTokenErrorCode.NotFound, 'apiToken.notFound');
+  if (!row.revokedAt) {
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
+  }
+  return true;
+}
+
+export interface TokenIdentity {
+  tokenId: number;
+  userId: number;
+  scopes: ApiScope[];
+}
+
+export type TokenLookup =
+  | { ok: true; identity: TokenIdentity }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
+
+/**
+ * The member and scopes behind a bearer token of /api/v1/. Only `npt_` tokens are looked up (a
+ * session token never matches the pattern, and the session lookup never matches this one). Every
+ * call asks the database, so a revocation holds from the next request. last_used_at is pushed
+ * forward by a conditional UPDATE at most once a minute.
+ */
+export async function resolveApiToken(db: Db, token: string, now: Date): Promise<TokenLookup> {
+  if (!API_TOKEN_PATTERN.test(token)) return { ok: false, reason: 'malformed' };
+  const [row] = await db
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      scopes: apiTokens.scopes,
+      lastUsedAt: apiTokens.lastUsedAt,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+    })
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) {
+    const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS + 1);
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore))));
+  }
+  return { ok: true, identity: { tokenId: row.id, userId: row.userId, scopes: parseScopes(row.scopes) } };
+}
