@@ -32,7 +32,12 @@ const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: strin
       { path: '/admin/static/management', id: 'admin.nav.staticManagement' },
     ],
   },
-  { items: [{ path: '/admin/help-center', id: 'admin.nav.helpCenter' }] },
+  {
+    items: [
+      { path: '/admin/api-tokens', id: 'admin.nav.apiTokens' },
+      { path: '/admin/help-center', id: 'admin.nav.helpCenter' },
+    ],
+  },
 ];
 
 export function AdminLayout() {

@@ -1,0 +1,234 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Container,
+  HStack,
+  Link as ChakraLink,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@portal/shared/chakra';
+import { Dialog } from '@portal/shared/chakra/deferred';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { API_TOKEN_MAX_PER_USER, type ApiToken, api } from '@portal/shared';
+import { ApiError, callApi } from '@portal/shared/browser';
+import { message, PageHeader, QueryFailure } from '@portal/shared/ui';
+import { CreateTokenDialog } from './CreateTokenDialog.tsx';
+import { apiTokensKey, useApiTokens } from './useApiTokens.ts';
+
+/** Personal API tokens for /api/v1/: create (shown once), list and revoke. */
+export default function ApiTokensPage() {
+  const intl = useIntl();
+  const tokens = useApiTokens();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const full = (tokens.data?.length ?? 0) >= API_TOKEN_MAX_PER_USER;
+
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }}>
+      <Stack gap={6}>
+        <PageHeader titleId="uc.apiTokens.title" descriptionId="uc.apiTokens.description">
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage
+              id="uc.apiTokens.docs"
+              values={{
+                openapi: (
+                  <ChakraLink href="/api/v1/openapi.json" color="brand.fg" target="_blank" rel="noopener">
+                    openapi.json
+                  </ChakraLink>
+                ),
+              }}
+            />
+          </Text>
+        </PageHeader>
+        <Card.Root data-testid="api-tokens">
+          <Card.Header>
+            <HStack justify="space-between" align="flex-start" gap={3} flexWrap="wrap">
+              <Stack gap={1}>
+                <Card.Title as="h2">
+                  <FormattedMessage id="uc.apiTokens.listTitle" />
+                </Card.Title>
+                <Text fontSize="sm" color="fg.muted">
+                  <FormattedMessage
+                    id="uc.apiTokens.count"
+                    values={{ count: tokens.data?.length ?? 0, max: API_TOKEN_MAX_PER_USER }}
+                  />
+                </Text>
+              </Stack>
+              <Button
+                colorPalette="brand"
+                onClick={() => setCreating(true)}
+                disabled={full || tokens.isLoading}
+                data-testid="api-token-new"
+              >
+                <FormattedMessage id="uc.apiTokens.new" />
+              </Button>
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            {tokens.isLoading ? (
+              <Stack gap={2} aria-busy="true" aria-label={intl.formatMessage({ id: 'uc.apiTokens.loading' })}>
+                <Skeleton h="10" />
+                <Skeleton h="10" />
+              </Stack>
+            ) : tokens.isError ? (
+              <QueryFailure onRetry={() => void tokens.refetch()} />
+            ) : !tokens.data?.length ? (
+              <Stack align="center" py={8} gap={2} textAlign="center" data-testid="api-tokens-empty">
+                <Text fontWeight="medium">
+                  <FormattedMessage id="uc.apiTokens.empty" />
+                </Text>
+                <Text fontSize="sm" color="fg.muted" maxW="md">
+                  <FormattedMessage id="uc.apiTokens.emptyHint" />
+                </Text>
+              </Stack>
+            ) : (
+              <TokenTable tokens={tokens.data} onRevoke={setRevoking} />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+      <CreateTokenDialog open={creating} onClose={() => setCreating(false)} />
+      <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />
+    </Container>
+  );
+}
+
+const COLUMNS = ['name', 'scopes', 'created', 'lastUsed', 'expires', 'actions'] as const;
+
+function TokenTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (t: ApiToken) => void }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            {COLUMNS.map((c) => (
+              <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                <FormattedMessage id={`uc.apiTokens.col.${c}`} />
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {tokens.map((t) => (
+            <Table.Row key={t.id} data-testid="api-token-row">
+              <Table.Cell>
+                <Text fontWeight="medium">{t.name}</Text>
+                <Text fontFamily="mono" fontSize="xs" color="fg.muted">
+                  {t.hint}…
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap={1} flexWrap="wrap">
+                  {t.scopes.map((s) => (
+                    <Badge key={s} fontFamily="mono" variant="subtle">
+                      {s}
+                    </Badge>
+                  ))}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                <FormattedDate value={t.createdAt} dateStyle="medium" />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {t.lastUsedAt === null ? (
+                  <FormattedMessage id="uc.apiTokens.neverUsed" />
+                ) : (
+                  <FormattedDate value={t.lastUsedAt} dateStyle="medium" timeStyle="short" />
+                )}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {t.expiresAt === null ? (
+                  <FormattedMessage id="uc.apiTokens.noExpiry" />
+                ) : (
+                  <FormattedDate value={t.expiresAt} dateStyle="medium" />
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRevoke(t)} data-testid="api-token-revoke">
+                  <FormattedMessage id="uc.apiTokens.revoke" />
+                  <Text as="span" srOnly>
+                    {` ${t.name}`}
+                  </Text>
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function RevokeDialog({ token, onClose }: { token: ApiToken | null; onClose: () => void }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const revoke = useMutation({
+    mutationFn: (id: number) => callApi(api.apiTokenRevoke, { body: { id } }, { silent: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: apiTokensKey });
+      message('success', intl.formatMessage({ id: 'uc.apiTokens.revoked' }));
+      onClose();
+    },
+    onError: (e) => {
+      setFailure(
+        e instanceof ApiError && e.kind === 'business' ? e.message : intl.formatMessage({ id: 'uc.apiTokens.revokeFail' }),
+      );
+    },
+  });
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+  return (
+    <Dialog.Root open={token !== null} onOpenChange={(d) => (d.open ? null : close())} placement="center" role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="api-token-revoke-dialog" mx={3}>
+            <Dialog.Header>
+              <Dialog.Title>
+                <FormattedMessage id="uc.apiTokens.revokeTitle" />
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap={3}>
+                <Text>
+                  <FormattedMessage id="uc.apiTokens.revokeConfirm" values={{ name: <strong>{token?.name}</strong> }} />
+                </Text>
+                {failure ? (
+                  <Text color="fg.error" fontSize="sm" role="alert">
+                    {failure}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close}>
+                <FormattedMessage id="uc.apiTokens.cancel" />
+              </Button>
+              <Button
+                colorPalette="red"
+                loading={revoke.isPending}
+                onClick={() => token && revoke.mutate(token.id)}
+                data-testid="api-token-revoke-confirm"
+              >
+                <FormattedMessage id="uc.apiTokens.revoke" />
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'uc.apiTokens.close' })} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
