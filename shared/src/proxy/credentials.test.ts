@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { postcodeExists } from './postcode-data.ts';
 import {
   buildUsername,
   curlCommand,
@@ -124,10 +125,13 @@ describe('postcode and ISP targeting (issue 18)', () => {
     for (const zip of ['9021', '902100', '9021O', 'ABCDE', '90210-1234']) {
       expect(validateParams({ ...base, postcode: zip }), zip).toEqual(['postcode']);
     }
-    expect(postcodeProblem('US', '00000')).toBe('postcode');
-    expect(postcodeProblem('US', '99999')).toBe('postcode');
-    expect(validateParams({ ...base, postcode: '00000' })).toEqual(['postcode']);
-    expect(parseUsername('u12345678-zone-resi-region-US-zip-00000')).toBeNull();
+    expect(postcodeProblem('US', '00000', postcodeExists)).toBe('postcode');
+    expect(postcodeProblem('US', '99999', postcodeExists)).toBe('postcode');
+    expect(postcodeProblem('US', '90210', postcodeExists)).toBeNull();
+    expect(validateParams({ ...base, postcode: '00000' }, postcodeExists)).toEqual(['postcode']);
+    expect(parseUsername('u12345678-zone-resi-region-US-zip-00000', postcodeExists)).toBeNull();
+    // Without the data (a page that has not loaded it) only the format is checked.
+    expect(validateParams({ ...base, postcode: '00000' })).toEqual([]);
     expect(parseUsername('u12345678-zone-resi-region-US-zip-9021')).toBeNull();
     expect(postcodeProblem('US', '90210')).toBeNull();
     expect(postcodeProblem('US', '02134')).toBeNull();

@@ -12,7 +12,14 @@
  * or without state and city. Postcode and ISP do not combine (decision 0011, 2026-11-25).
  * The generator here, the verification endpoint and the docs all use this module.
  */
-import { type Isp, ispByAsn, normalizePostcode, POSTCODE_DEFAULT_COUNTRY, postcodeProblem } from './targeting.ts';
+import {
+  type Isp,
+  ispByAsn,
+  normalizePostcode,
+  POSTCODE_DEFAULT_COUNTRY,
+  type PostcodeExists,
+  postcodeProblem,
+} from './targeting.ts';
 
 export const ZONE_DEFAULT = 'resi';
 /** Standard sticky sessions: 3 to 30 minutes, with a session id of the user's choice. */
@@ -96,8 +103,11 @@ export function regionOf(params: Pick<ProxyParams, 'country' | 'state' | 'city' 
   return city ? `${country}_${state}_${city}` : `${country}_${state}`;
 }
 
-/** What is wrong with the parameters, by field (empty: fine). */
-export function validateParams(params: ProxyParams): CredentialIssue[] {
+/**
+ * What is wrong with the parameters, by field (empty: fine). A postcode's existence is checked when
+ * `postcodeExists` is given (postcode-data.ts); its format always.
+ */
+export function validateParams(params: ProxyParams, postcodeExists?: PostcodeExists): CredentialIssue[] {
   const issues: CredentialIssue[] = [];
   if (!ACCOUNT.test(params.account)) issues.push('account');
   if (params.zone !== undefined && !ZONE.test(params.zone)) issues.push('zone');
@@ -108,7 +118,7 @@ export function validateParams(params: ProxyParams): CredentialIssue[] {
   if (params.city && (!placeToken(params.city) || !placeToken(params.state ?? ''))) issues.push('city');
   const postcode = params.postcode?.trim();
   if (postcode) {
-    const problem = postcodeProblem(countryOf(params), postcode);
+    const problem = postcodeProblem(countryOf(params), postcode, postcodeExists);
     if (problem) issues.push(problem);
     if (params.state || params.city) issues.push('postcodePlace');
   }
@@ -173,14 +183,17 @@ export interface ParsedUsername {
 const USERNAME =
   /^([A-Za-z0-9_]{3,32})-zone-([a-z0-9]{1,16})-region-(any|[A-Z]{2}(?:_[a-z0-9]+(?:_[a-z0-9]+)?)?)(?:-zip-([A-Z0-9]{3,10}))?(?:-asn-([1-9]\d{0,9}))?(?:-(sid)-([A-Za-z0-9]{1,16})-t-(\d{1,3})|-(lsid)-(9\d{7})-t-(\d{1,3}))?$/;
 
-/** Reads a username back (the verification endpoint's side); null unless it follows every rule. */
-export function parseUsername(username: string): ParsedUsername | null {
+/**
+ * Reads a username back (the verification endpoint's side); null unless it follows every rule (a
+ * postcode's existence when `postcodeExists` is given: the server always gives it).
+ */
+export function parseUsername(username: string, postcodeExists?: PostcodeExists): ParsedUsername | null {
   const m = USERNAME.exec(username);
   if (!m) return null;
   const [, account = '', zone = '', region = '', postcode = null, asn = null] = m;
   const [country = null, state = null, city = null] = region === 'any' ? [] : region.split('_');
   // The same rules as validateParams: a postcode of the region's country alone, an ISP of it, not both.
-  if (postcode && (!country || state || asn || postcodeProblem(country, postcode))) return null;
+  if (postcode && (!country || state || asn || postcodeProblem(country, postcode, postcodeExists))) return null;
   const found = asn ? ispByAsn(Number(asn)) : null;
   if (asn && found?.country !== country) return null;
   const isp = found && { asn: found.asn, name: found.name };

@@ -3,7 +3,6 @@
  * country offers. Used by the username rules in credentials.ts, the generator and the verification.
  */
 import { ISPS_BY_COUNTRY, type Isp } from './targeting-data/isps.ts';
-import { US_ZIP_BITMAP } from './targeting-data/us-zips.ts';
 
 export type { Isp };
 
@@ -15,15 +14,12 @@ export const POSTCODE_COUNTRIES: Readonly<Record<string, { format: RegExp; examp
 /** A postcode without a country targets this one (the only one with postcode data). */
 export const POSTCODE_DEFAULT_COUNTRY = 'US';
 
-let usZips: Uint8Array | null = null;
-function usZipExists(zip: string): boolean {
-  if (!usZips) {
-    const binary = atob(US_ZIP_BITMAP);
-    usZips = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  }
-  const n = Number(zip);
-  return ((usZips[n >> 3] ?? 0) & (1 << (n & 7))) !== 0;
-}
+/**
+ * Whether a postcode of a country exists. The data behind it (the US ZIP bitmap, 17 kB) is not in
+ * every page's JavaScript: `@portal/shared/proxy/postcode-data` has it, for the server and, loaded
+ * when a postcode is typed, the generator. Without it only a postcode's format is checked.
+ */
+export type PostcodeExists = (country: string, postcode: string) => boolean;
 
 /** `90210 ` → `90210`; what the user typed, as the username carries it. */
 export const normalizePostcode = (postcode: string) => postcode.trim().replace(/\s+/g, '').toUpperCase();
@@ -32,12 +28,16 @@ export const normalizePostcode = (postcode: string) => postcode.trim().replace(/
  * Why a postcode cannot be targeted in a country: `postcodeCountry` (no postcode data for that
  * country), `postcode` (not a postcode of that format, or none that exists); null when it can.
  */
-export function postcodeProblem(country: string, postcode: string): 'postcode' | 'postcodeCountry' | null {
+export function postcodeProblem(
+  country: string,
+  postcode: string,
+  exists?: PostcodeExists,
+): 'postcode' | 'postcodeCountry' | null {
   const rule = POSTCODE_COUNTRIES[country.toUpperCase()];
   if (!rule) return 'postcodeCountry';
   const code = normalizePostcode(postcode);
   if (!rule.format.test(code)) return 'postcode';
-  if (country.toUpperCase() === 'US' && !usZipExists(code)) return 'postcode';
+  if (exists && !exists(country.toUpperCase(), code)) return 'postcode';
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
   parseUsername,
   type proxyVerifyResult,
 } from '@portal/shared';
+import { postcodeExists } from '@portal/shared/proxy/postcode-data';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProxyConfig } from '../../config/index.ts';
@@ -223,7 +224,7 @@ export async function verifyCredentials(
   policy: Pick<ProxyConfig, 'requireCertification'>,
   { username, password, sourceIp }: { username: string; password?: string | undefined; sourceIp?: string | undefined },
 ): Promise<VerifyResult> {
-  const parsed = parseUsername(username);
+  const parsed = parseUsername(username, postcodeExists);
   if (!parsed)
     return { allowed: false, reason: 'bad_username', method: null, userId: null, account: null, remainingMb: 0, target: null };
   const target = { region: parsed.region, postcode: parsed.postcode, isp: parsed.isp, session: parsed.session };

@@ -263,7 +263,7 @@ export function Generator({
           </Alert.Root>
         ) : null}
         <HStack>
-          <Button colorPalette="brand" onClick={g.generate} data-testid="gen-submit">
+          <Button colorPalette="brand" onClick={() => void g.generate()} data-testid="gen-submit">
             <FormattedMessage id="uc.proxy.generate" />
           </Button>
         </HStack>

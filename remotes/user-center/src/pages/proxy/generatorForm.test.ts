@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { postcodeExists } from '@portal/shared/proxy/postcode-data';
 import { defaultForm, readForm } from './generatorForm.ts';
 
 const form = (over: Partial<ReturnType<typeof defaultForm>>) => ({ ...defaultForm('1', 'global'), ...over });
@@ -38,7 +39,7 @@ describe('readForm', () => {
       asn: 7922,
     });
     expect(readForm(form({ postcode: '1234' }), 'u1abc').issues).toEqual(['postcode']);
-    expect(readForm(form({ postcode: '00000' }), 'u1abc').issues).toEqual(['postcode']);
+    expect(readForm(form({ postcode: '00000' }), 'u1abc', postcodeExists).issues).toEqual(['postcode']);
     expect(readForm(form({ country: 'DE', postcode: '10115' }), 'u1abc').issues).toEqual(['postcodeCountry']);
     expect(readForm(form({ country: 'US', state: 'california', postcode: '90210' }), 'u1abc').issues).toEqual(['postcodePlace']);
     expect(readForm(form({ country: 'DE', asn: '7922' }), 'u1abc').issues).toEqual(['ispCountry']);

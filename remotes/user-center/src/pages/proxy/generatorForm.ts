@@ -1,6 +1,7 @@
 import {
   type CredentialIssue,
   type LineFormat,
+  type PostcodeExists,
   type ProxyParams,
   type ProxyProtocol,
   type SessionMode,
@@ -48,10 +49,15 @@ export const defaultForm = (accountId: string, endpointArea: string): GeneratorF
 
 const wholeNumber = (v: string) => (/^\d{1,4}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 
-/** The parameters of the form, or the problems to show (by field). */
+/**
+ * The parameters of the form, or the problems to show (by field). A postcode is checked against
+ * the postcodes that exist when `postcodeExists` is given (the generator loads that data when a
+ * postcode is typed).
+ */
 export function readForm(
   form: GeneratorForm,
   account: string,
+  postcodeExists?: PostcodeExists,
 ): { params: ProxyParams; count: number; issues: CredentialIssue[] } {
   const params: ProxyParams = {
     account,
@@ -64,7 +70,7 @@ export function readForm(
     ...(form.session === 'sticky' && form.sessionId.trim() && { sessionId: form.sessionId.trim() }),
     ...(form.session !== 'rotating' && { minutes: wholeNumber(form.minutes) }),
   };
-  const issues = validateParams(params);
+  const issues = validateParams(params, postcodeExists);
   const count = wholeNumber(form.count);
   if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) issues.push('count');
   return { params, count, issues };

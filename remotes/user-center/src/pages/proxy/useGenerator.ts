@@ -61,9 +61,11 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
     [countries.data, lang, intl.locale],
   );
 
-  const generate = () => {
+  const generate = async () => {
     if (!account || !endpoint) return;
-    const read = readForm(form, account.username);
+    // Which ZIP codes exist is 17 kB of data: loaded the first time a postcode is generated.
+    const postcodes = form.postcode.trim() ? await import('@portal/shared/proxy/postcode-data') : null;
+    const read = readForm(form, account.username, postcodes?.postcodeExists);
     setIssues(read.issues);
     if (read.issues.length > 0) {
       setLines([]);
