@@ -175,7 +175,8 @@ export const securityHeadersPlugin = fp<{ config: CspConfig }>(
 
     app.decorateReply('cspNonce', null);
     app.addHook('onRequest', (request, reply, done) => {
-      if (isApiPath(request.url)) {
+      // The public API /api/v1/ (decision 0022) answers JSON too.
+      if (isApiPath(request.url) || request.url.startsWith('/api/v1/')) {
         reply.headers(apiHeaders);
         return done();
       }

@@ -270,6 +270,9 @@ describe('the public API serves', () => {
     const usage = await v1(secret, 'GET', '/usage');
     expect(usage.statusCode).toBe(200);
     expect(usage.headers['cache-control']).toBe('no-store');
+    // The API's security headers, not a page's: the strictest CSP, no nonce.
+    expect(usage.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(usage.headers['x-content-type-options']).toBe('nosniff');
     expect(usage.json()).toMatchObject({ remainingMb: 2048, totalConsumptionMb: 0 });
     expect(usage.json().daily).toHaveLength(30);
     expect(usage.json()).not.toHaveProperty('code');
