@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseAllowedAddress } from '../proxy/allowed-address.ts';
 import { defineApi } from './define.ts';
-import { exactText, id, text } from './primitives.ts';
+import { exactText, id, inQuery, text } from './primitives.ts';
 
 /**
  * Proxy credentials (SPEC sections 1, 3, 5, 7): regions for targeting, the user's proxy accounts
@@ -153,7 +153,7 @@ export const proxyAllowedIpAddBody = z.object({
   address: allowedAddress,
   note: text(100, 'validation.remark').default(''),
 });
-export const proxyAllowedIpListQuery = z.object({ accountId: z.coerce.number().int().positive().optional() });
+export const proxyAllowedIpListQuery = z.object({ accountId: inQuery.id.optional() });
 
 /**
  * The proxy network asks whether a request may use the proxy (`x-api-key`): with the username and
