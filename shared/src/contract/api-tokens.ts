@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dashboardStatistics, rechargeOrder } from './commerce.ts';
 import { defineApi, pageQuery } from './define.ts';
 import { id, inQuery, text } from './primitives.ts';
-import { proxyAccount, proxyAccountCreateBody, proxyAccountUpdateBody } from './proxy.ts';
+import { proxyAccount, proxyAccountCreateBody, proxyAccountUpdateBody, proxyAllowedIp, proxyAllowedIpAddBody } from './proxy.ts';
 
 /**
  * Personal API tokens (issue 18, docs/decisions/0022): a member creates tokens in the user centre
@@ -160,6 +160,9 @@ export const publicOrdersPage = z.object({
 
 export const publicProxyAccounts = z.object({ items: z.array(proxyAccount) });
 const accountParams = z.object({ id: inQuery.id });
+const allowedIpParams = z.object({ id: inQuery.id, entryId: inQuery.id });
+export const publicAllowedIps = z.object({ items: z.array(proxyAllowedIp) });
+export const publicAllowedIpAddBody = proxyAllowedIpAddBody.omit({ accountId: true });
 export const publicProxyAccountChange = proxyAccountUpdateBody.omit({ id: true });
 
 export const publicApi = {
@@ -236,6 +239,41 @@ export const publicApi = {
     tags: ['proxy accounts'],
     scope: 'proxy:write',
     params: accountParams,
+    status: 204,
+    response: z.null(),
+  }),
+  listAllowedIps: definePublicApi({
+    method: 'GET',
+    path: '/api/v1/proxy-accounts/{id}/allowed-ips',
+    operationId: 'listAllowedIps',
+    summary: "The account's IP allow-list: addresses that may use it without its password, newest first",
+    tags: ['proxy accounts'],
+    scope: 'proxy:write',
+    params: accountParams,
+    status: 200,
+    response: publicAllowedIps,
+  }),
+  addAllowedIp: definePublicApi({
+    method: 'POST',
+    path: '/api/v1/proxy-accounts/{id}/allowed-ips',
+    operationId: 'addAllowedIp',
+    summary:
+      'Allows a public IPv4/IPv6 address or range (at most /24 or /48) to use the account without its password; 50 per account; never one another user has allowed',
+    tags: ['proxy accounts'],
+    scope: 'proxy:write',
+    params: accountParams,
+    body: publicAllowedIpAddBody,
+    status: 201,
+    response: proxyAllowedIp,
+  }),
+  deleteAllowedIp: definePublicApi({
+    method: 'DELETE',
+    path: '/api/v1/proxy-accounts/{id}/allowed-ips/{entryId}',
+    operationId: 'deleteAllowedIp',
+    summary: "Removes an address from the account's allow-list",
+    tags: ['proxy accounts'],
+    scope: 'proxy:write',
+    params: allowedIpParams,
     status: 204,
     response: z.null(),
   }),

@@ -226,6 +226,40 @@ describe('the public API refuses', () => {
     expect(bobs.items.find((a: { id: number }) => a.id === id)).toMatchObject({ enabled: true });
   });
 
+  it("the IP allow-list of a new server: added, listed, refused with reasons, another member's 404, removed", async () => {
+    const aliceToken = (await createToken(alice.session)).secret;
+    const bobToken = (await createToken(bob.session)).secret;
+    const usageOnly = (await createToken(alice.session, { scopes: ['usage:read'] })).secret;
+    const [main] = (await v1(aliceToken, 'GET', '/proxy-accounts')).json().items as { id: number }[];
+    if (!main) throw new Error('no main account');
+    const path = `/proxy-accounts/${main.id}/allowed-ips`;
+    expect((await v1(usageOnly, 'GET', path)).statusCode).toBe(403);
+
+    const added = await v1(aliceToken, 'POST', path, { address: '8.26.56.26', note: 'ci runner' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ accountId: main.id, network: '8.26.56.26/32', note: 'ci runner' });
+    expect((await v1(aliceToken, 'GET', path)).json().items.map((e: { network: string }) => e.network)).toEqual([
+      '8.26.56.26/32',
+    ]);
+
+    const privateOne = await v1(aliceToken, 'POST', path, { address: '10.0.0.8' });
+    expect(privateOne.statusCode).toBe(400);
+    expect(JSON.stringify(privateOne.json())).toMatch(/private network/);
+    expect((await v1(aliceToken, 'POST', path, { address: '8.26.56.26' })).json().error.code).toBe('already_allowed');
+    // Bob may not allow Alice's address, nor see or touch her account's list.
+    const [bobMain] = (await v1(bobToken, 'GET', '/proxy-accounts')).json().items as { id: number }[];
+    const taken = await v1(bobToken, 'POST', `/proxy-accounts/${bobMain?.id}/allowed-ips`, { address: '8.26.56.0/24' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('address_taken');
+    expect((await v1(bobToken, 'GET', path)).statusCode).toBe(404);
+    const entryId = added.json().id;
+    expect((await v1(bobToken, 'DELETE', `${path}/${entryId}`)).statusCode).toBe(404);
+    // An entry is removed through its own account's path only.
+    expect((await v1(aliceToken, 'DELETE', `/proxy-accounts/${main.id + 100000}/allowed-ips/${entryId}`)).statusCode).toBe(404);
+    expect((await v1(aliceToken, 'DELETE', `${path}/${entryId}`)).statusCode).toBe(204);
+    expect((await v1(aliceToken, 'GET', path)).json().items).toEqual([]);
+  });
+
   it('invalid input: 400 with each field, unknown paths 404, both as { error }', async () => {
     const { secret } = await createToken(alice.session);
     const bad = await v1(secret, 'POST', '/proxy-accounts', { name: 'A!' });
@@ -317,6 +351,8 @@ describe('the public API serves', () => {
       '/api/v1/orders',
       '/api/v1/proxy-accounts',
       '/api/v1/proxy-accounts/{id}',
+      '/api/v1/proxy-accounts/{id}/allowed-ips',
+      '/api/v1/proxy-accounts/{id}/allowed-ips/{entryId}',
       '/api/v1/proxy-accounts/{id}/reset-password',
       '/api/v1/usage',
     ]);

@@ -10,6 +10,7 @@ import { BusinessError } from '../../plugins/errors.ts';
 import { isLocalizedValidation } from '../../plugins/validation.ts';
 import { consume } from '../limits/limits.ts';
 import { orderPage } from '../orders/service.ts';
+import { addAllowedIp, assertOwnAccount, deleteAllowedIp, listAllowedIps } from '../proxy/allowed-ips.ts';
 import { createSubAccount, deleteAccount, listAccounts, resetPassword, updateAccount } from '../proxy/service.ts';
 import { dashboard } from '../usage/service.ts';
 import { publicOpenApiDocument } from './openapi.ts';
@@ -42,6 +43,11 @@ const BUSINESS_STATUS: Record<number, { status: number; code: string }> = {
   [ProxyErrorCode.MainAccountFixed]: { status: 409, code: 'main_account_fixed' },
   [ProxyErrorCode.TooManySubAccounts]: { status: 409, code: 'limit_reached' },
   [ProxyErrorCode.NameTaken]: { status: 409, code: 'name_taken' },
+  [ProxyErrorCode.AllowedIpInvalid]: { status: 400, code: 'invalid_request' },
+  [ProxyErrorCode.AllowedIpTaken]: { status: 409, code: 'address_taken' },
+  [ProxyErrorCode.AllowedIpDuplicate]: { status: 409, code: 'already_allowed' },
+  [ProxyErrorCode.TooManyAllowedIps]: { status: 409, code: 'limit_reached' },
+  [ProxyErrorCode.AllowedIpNotFound]: { status: 404, code: 'not_found' },
 };
 
 const STATUS_CODES: Record<number, string> = {
@@ -196,6 +202,17 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
   publicRoute(publicApi.resetProxyAccountPassword, ({ identity, params }) => resetPassword(v1.db, identity.userId, params.id));
   publicRoute(publicApi.deleteProxyAccount, async ({ identity, params }) => {
     await deleteAccount(v1.db, identity.userId, params.id);
+    return null;
+  });
+  publicRoute(publicApi.listAllowedIps, async ({ identity, params }) => {
+    await assertOwnAccount(v1.db, identity.userId, params.id);
+    return { items: await listAllowedIps(v1.db, identity.userId, params.id) };
+  });
+  publicRoute(publicApi.addAllowedIp, ({ identity, params, body }) =>
+    addAllowedIp(v1.db, v1.now(), identity.userId, { ...body, accountId: params.id }),
+  );
+  publicRoute(publicApi.deleteAllowedIp, async ({ identity, params }) => {
+    await deleteAllowedIp(v1.db, identity.userId, params.entryId, params.id);
     return null;
   });
 }

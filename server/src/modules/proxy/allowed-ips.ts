@@ -34,6 +34,15 @@ export async function sourceAllowed(db: Db, accountId: number, sourceIp: string)
   return hit !== undefined;
 }
 
+/** One of the user's own accounts, or "not found" (never "forbidden": another user's is not told). */
+export async function assertOwnAccount(db: Db, userId: number, accountId: number): Promise<void> {
+  const [account] = await db
+    .select({ id: proxyAccounts.id })
+    .from(proxyAccounts)
+    .where(and(eq(proxyAccounts.id, accountId), eq(proxyAccounts.userId, userId)));
+  if (!account) throw accountNotFound();
+}
+
 /** The caller's allow-list entries (one account's with accountId), newest first. */
 export async function listAllowedIps(db: Db, userId: number, accountId?: number): Promise<ProxyAllowedIp[]> {
   const rows = await db
@@ -93,10 +102,17 @@ export async function addAllowedIp(
   });
 }
 
-export async function deleteAllowedIp(db: Db, userId: number, id: number): Promise<boolean> {
+/** Removes one of the user's entries (of that account, when accountId is given). */
+export async function deleteAllowedIp(db: Db, userId: number, id: number, accountId?: number): Promise<boolean> {
   const removed = await db
     .delete(proxyAllowedIps)
-    .where(and(eq(proxyAllowedIps.id, id), eq(proxyAllowedIps.userId, userId)))
+    .where(
+      and(
+        eq(proxyAllowedIps.id, id),
+        eq(proxyAllowedIps.userId, userId),
+        accountId === undefined ? undefined : eq(proxyAllowedIps.accountId, accountId),
+      ),
+    )
     .returning({ id: proxyAllowedIps.id });
   if (removed.length === 0) throw new BusinessError(ProxyErrorCode.AllowedIpNotFound, 'proxy.allowedIpNotFound');
   return true;
