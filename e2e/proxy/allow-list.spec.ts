@@ -7,58 +7,81 @@ const NETWORK_KEY = 'e2e-proxy-network-key-0123456789abcdef';
 const publicIp = () =>
   `45.${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
+/** The allow-list journey's words in each language (and an ID number of its own for each). */
+const LANGUAGES = [
+  {
+    name: 'English',
+    prefix: '/en',
+    idCard: '110101198506150035',
+    title: 'IP allow-list',
+    myIp: (ip: string) => `Your current IP: ${ip}`,
+    added: 'Added to the allow-list',
+    listed: 'Current IP is allowed',
+  },
+  {
+    name: 'Chinese',
+    prefix: '',
+    idCard: '110101198506150051',
+    title: 'IP 白名单',
+    myIp: (ip: string) => `当前 IP：${ip}`,
+    added: '已添加到白名单',
+    listed: '当前 IP 已在白名单中',
+  },
+] as const;
+
 test.describe('IP allow-list', () => {
-  test('adds the current IP, generates allow-list lines and the network lets that IP in without a password (English)', async ({
-    browser,
-  }) => {
-    const visitorIp = publicIp();
-    // As seen through the reverse proxy the test server trusts.
-    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp } });
-    const page = await context.newPage();
-    try {
-      const user = await signIn(page, 5 * 1024);
-      // Certified, so the network's answer turns on the address alone (its own ID number: one
-      // certifies at most 3 accounts; the other journeys use other numbers).
-      const cert = await page.request.post('/app-api/ip/member-user-personal-info/create', {
-        headers: { authorization: `Bearer ${user.token}` },
-        data: { realName: '李四', idCard: '110101198506150035' },
-      });
-      expect((await cert.json()).code).toBe(0);
-      await page.goto('/en/admin/account-password-auth');
-      const card = page.getByTestId('allow-list');
-      await expect(card.getByRole('heading', { name: 'IP allow-list' })).toBeVisible();
-      await expect(card.getByTestId('allow-empty')).toBeVisible();
-      await expect(card.getByTestId('allow-my-ip')).toHaveText(`Your current IP: ${visitorIp}`);
-      await card.getByTestId('allow-add-mine').click();
-      await expect(page.getByText('Added to the allow-list')).toBeVisible();
-      await expect(card.getByTestId('allow-row')).toHaveCount(1);
-      await expect(card.getByTestId('allow-row').first()).toContainText(visitorIp);
-      await expect(card.getByTestId('allow-add-mine')).toHaveText('Current IP is allowed');
-      await expect(card.getByTestId('allow-add-mine')).toBeDisabled();
-      await new AxeBuilder({ page }).analyze().then((r) => expect(r.violations.map((v) => v.id)).toEqual([]));
+  for (const words of LANGUAGES)
+    test(`adds the current IP, generates allow-list lines and the network lets that IP in without a password (${words.name})`, async ({
+      browser,
+    }) => {
+      const visitorIp = publicIp();
+      // As seen through the reverse proxy the test server trusts.
+      const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': visitorIp } });
+      const page = await context.newPage();
+      try {
+        const user = await signIn(page, 5 * 1024);
+        // Certified, so the network's answer turns on the address alone (its own ID number: one
+        // certifies at most 3 accounts; the other journeys use other numbers).
+        const cert = await page.request.post('/app-api/ip/member-user-personal-info/create', {
+          headers: { authorization: `Bearer ${user.token}` },
+          data: { realName: '李四', idCard: words.idCard },
+        });
+        expect((await cert.json()).code).toBe(0);
+        await page.goto(`${words.prefix}/admin/account-password-auth`);
+        const card = page.getByTestId('allow-list');
+        await expect(card.getByRole('heading', { name: words.title })).toBeVisible();
+        await expect(card.getByTestId('allow-empty')).toBeVisible();
+        await expect(card.getByTestId('allow-my-ip')).toHaveText(words.myIp(visitorIp));
+        await card.getByTestId('allow-add-mine').click();
+        await expect(page.getByText(words.added)).toBeVisible();
+        await expect(card.getByTestId('allow-row')).toHaveCount(1);
+        await expect(card.getByTestId('allow-row').first()).toContainText(visitorIp);
+        await expect(card.getByTestId('allow-add-mine')).toHaveText(words.listed);
+        await expect(card.getByTestId('allow-add-mine')).toBeDisabled();
+        await new AxeBuilder({ page }).analyze().then((r) => expect(r.violations.map((v) => v.id)).toEqual([]));
 
-      // Allow-list lines: host:port:username, no password.
-      const account = (await page.getByTestId('proxy-account-row').first().getAttribute('data-username')) as string;
-      await page.getByTestId('gen-country').selectOption('US');
-      await page.getByTestId('gen-format').selectOption('host:port:user');
-      await page.getByTestId('gen-count').fill('3');
-      await page.getByTestId('gen-submit').click();
-      const lines = (await page.getByTestId('gen-output').inputValue()).split('\n');
-      expect(lines).toHaveLength(3);
-      for (const line of lines) expect(line).toMatch(new RegExp(`^[\\w.-]+:\\d+:${account}-zone-resi-region-US$`));
-      await expect(page.getByTestId('gen-curl')).toContainText(`-U '${account}-zone-resi-region-US:'`);
+        // Allow-list lines: host:port:username, no password.
+        const account = (await page.getByTestId('proxy-account-row').first().getAttribute('data-username')) as string;
+        await page.getByTestId('gen-country').selectOption('US');
+        await page.getByTestId('gen-format').selectOption('host:port:user');
+        await page.getByTestId('gen-count').fill('3');
+        await page.getByTestId('gen-submit').click();
+        const lines = (await page.getByTestId('gen-output').inputValue()).split('\n');
+        expect(lines).toHaveLength(3);
+        for (const line of lines) expect(line).toMatch(new RegExp(`^[\\w.-]+:\\d+:${account}-zone-resi-region-US$`));
+        await expect(page.getByTestId('gen-curl')).toContainText(`-U '${account}-zone-resi-region-US:'`);
 
-      const username = lines[0]?.split(':')[2];
-      const verify = (sourceIp: string) =>
-        page.request
-          .post('/app-api/proxy-network/verify', { headers: { 'x-api-key': NETWORK_KEY }, data: { username, sourceIp } })
-          .then(async (r) => (await r.json()).data);
-      expect(await verify(visitorIp)).toMatchObject({ allowed: true, reason: 'ok', method: 'allowed_ip' });
-      expect(await verify(publicIp())).toMatchObject({ allowed: false, reason: 'ip_not_allowed' });
-    } finally {
-      await context.close();
-    }
-  });
+        const username = lines[0]?.split(':')[2];
+        const verify = (sourceIp: string) =>
+          page.request
+            .post('/app-api/proxy-network/verify', { headers: { 'x-api-key': NETWORK_KEY }, data: { username, sourceIp } })
+            .then(async (r) => (await r.json()).data);
+        expect(await verify(visitorIp)).toMatchObject({ allowed: true, reason: 'ok', method: 'allowed_ip' });
+        expect(await verify(publicIp())).toMatchObject({ allowed: false, reason: 'ip_not_allowed' });
+      } finally {
+        await context.close();
+      }
+    });
 
   test('explains a refused address, adds a range with a note and removes it (Chinese)', async ({ page }) => {
     await signIn(page, 1024);
