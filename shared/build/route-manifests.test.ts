@@ -8,8 +8,10 @@ const table = createRouteTable(sources);
 
 describe("the remotes' route manifests (routes.json)", () => {
   it('declare every page of SPEC section 2 once, with no path claimed twice', () => {
-    // SPEC section 2, plus /terms, /privacy (accounts) and /admin/dynamic/records (commerce).
-    expect(table.routes).toHaveLength(36);
+    // SPEC section 2, plus /terms, /privacy (accounts), /admin/dynamic/records (commerce) and
+    // /admin/api-tokens (personal API tokens, issue 18).
+    expect(table.routes).toHaveLength(37);
+    expect(table.routes.map((r) => r.path)).toContain('/admin/api-tokens');
     expect(routeConflicts(sources)).toEqual([]);
   });
 

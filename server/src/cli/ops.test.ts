@@ -490,7 +490,9 @@ describe('ops CLI as a script', () => {
     expect(set.stdout).toBe('created: /old -> /en/buy\n');
     const list = script('redirect', 'list');
     expect(list.stdout).toBe('/old -> /en/buy\n');
-  });
+    // Two CLI processes, each compiling through tsx and opening (the first creating and migrating)
+    // an embedded database: 30 s was too little on a loaded 2-core machine.
+  }, 90_000);
 
   it('refuses, exit 1, while another process (the server) has the embedded database open', async () => {
     const server = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'data', 'pglite') });
