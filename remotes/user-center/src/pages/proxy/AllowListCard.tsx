@@ -12,7 +12,7 @@ import {
   parseAllowedAddress,
 } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
-import { message } from '@portal/shared/ui';
+import { message, QueryFailure } from '@portal/shared/ui';
 import { SelectField } from './SelectField.tsx';
 
 const allowListKey = (accountId: number) => ['proxy', 'allowed-ips', accountId] as const;
@@ -131,15 +131,7 @@ export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
         {entries.isPending ? (
           <Skeleton height="80px" borderRadius="l2" />
         ) : entries.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>
-              <FormattedMessage id="uc.allowList.loadFailed" />
-            </Alert.Title>
-            <Button size="xs" variant="outline" onClick={() => void entries.refetch()}>
-              <FormattedMessage id="uc.allowList.retry" />
-            </Button>
-          </Alert.Root>
+          <QueryFailure onRetry={() => void entries.refetch()} />
         ) : list.length === 0 ? (
           <Text fontSize="sm" color="fg.muted" data-testid="allow-empty">
             <FormattedMessage id="uc.allowList.empty" />
