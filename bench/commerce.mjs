@@ -207,17 +207,18 @@ async function checkConsistency(db, { pending, userIds, acknowledged }) {
   if (unapplied > 0) problems.push(`${unapplied} payments notified but not applied`);
   const balances = await db.query(
     `select u.id, u.limit_balance::bigint::text as balance,
+            (select coalesce(sum(l.remaining_mb), 0) from traffic_lots l where l.user_id = u.id)::bigint::text as lots,
             coalesce(sum(o.traffic_mb + o.gift_traffic_mb) filter (where o.pay_status = 1), 0)::bigint::text as credited
        from member_users u left join recharge_orders o on o.user_id = u.id
       where u.id = any($1) group by u.id order by u.id`,
     [userIds],
   );
-  const wrong = balances.rows.filter((r) => r.balance !== r.credited);
+  const wrong = balances.rows.filter((r) => r.balance !== r.credited || r.lots !== r.credited);
   for (const r of wrong.slice(0, 5))
-    problems.push(`user ${r.id}: balance ${r.balance} MB, paid orders add up to ${r.credited} MB`);
+    problems.push(`user ${r.id}: balance ${r.balance} MB, lots ${r.lots} MB, paid orders add up to ${r.credited} MB`);
   if (wrong.length > 5) problems.push(`... and ${wrong.length - 5} more users with a wrong balance`);
   return problems.length === 0
-    ? `ok (${total} orders paid exactly once, ${balances.rows.length} balances = sum of their paid orders' traffic)`
+    ? `ok (${total} orders paid exactly once, ${balances.rows.length} balances = their lots = sum of their paid orders' traffic)`
     : `MISMATCH\n    ${problems.join('\n    ')}`;
 }
 

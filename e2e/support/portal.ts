@@ -59,8 +59,8 @@ export function opsCli(args: string[], env: Record<string, string> = serverEnv) 
   return { code: res.status ?? 1, out: `${res.stdout}${res.stderr}` };
 }
 
-/** A fresh user made through the server's own code (ops CLI). */
-export function createUser(balanceMb = 2048) {
+/** A fresh user made through the server's own code (ops CLI); the starting balance lasts `days` (ops' default: 365). */
+export function createUser(balanceMb = 2048, days?: number) {
   const mobile = `139${String(Date.now()).slice(-8)}`;
   const password = 'Pw-e2e-12345';
   const res = opsCli([
@@ -74,6 +74,7 @@ export function createUser(balanceMb = 2048) {
     'E2E',
     '--balance',
     String(balanceMb),
+    ...(days === undefined ? [] : ['--days', String(days)]),
   ]);
   if (res.code !== 0) throw new Error(`user create failed: ${res.out}`);
   return { mobile, password };
@@ -90,8 +91,8 @@ export async function logIn(
 }
 
 /** Signs a fresh user in through the API and puts the session where the shell keeps it. */
-export async function signIn(page: Page, balanceMb = 2048) {
-  const user = createUser(balanceMb);
+export async function signIn(page: Page, balanceMb = 2048, days?: number) {
+  const user = createUser(balanceMb, days);
   const res = await page.request.post('/app-api/member/auth/login', { data: { mobile: user.mobile, password: user.password } });
   const body = (await res.json()) as { code: number; data: { token: string } | null; msg: string };
   if (body.code !== 0 || !body.data) throw new Error(`login failed: ${body.msg}`);

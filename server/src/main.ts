@@ -6,6 +6,7 @@ import { seed } from './db/seed.ts';
 import { resolveDataKey } from './modules/certification/crypto.ts';
 import { importLegacyLicences } from './modules/certification/licence.ts';
 import { backfillIdCardHashes } from './modules/certification/service.ts';
+import { startTrafficExpiryJob } from './modules/accounts/traffic-expiry-job.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
 
@@ -35,8 +36,9 @@ try {
   // Jobs touch the tables, so only once the schema is migrated; every instance runs them (they are concurrency-safe).
   const stopOrderJob = startOrderCloseJob(app);
   const stopStaticJobs = startStaticJobs(app);
+  const stopExpiryJob = startTrafficExpiryJob(app);
   stopJobs = async () => {
-    await Promise.all([stopOrderJob(), stopStaticJobs()]);
+    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob()]);
   };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();

@@ -34,9 +34,10 @@ Commands:
                                               prefix (/old-promo); target: a path starting with /
                                               (/en/buy, /buy) or an http(s) URL
   redirect remove <path>                      delete the rule of a path
-  user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB>]
+  user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB> [--days <n>]]
                                               create a member (mainland-China mobile, password of 8 to
-                                              128 characters, starting traffic in MB); prints the user id
+                                              128 characters, starting traffic in MB, valid for --days,
+                                              365 by default); prints the user id
   cert list [--status auditing|all]           enterprise certifications waiting for review (or all):
                                               id, user id and login, company, submitted at, status
   cert list --id-hash <hash>                  the personal certifications of one ID card number (the

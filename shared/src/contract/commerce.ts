@@ -175,6 +175,39 @@ export const payAction = z.discriminatedUnion('kind', [
 ]);
 export type PayAction = z.output<typeof payAction>;
 
+/** Where a lot of traffic came from: a paid order, an operator's grant, or the balance before lots. */
+export const TRAFFIC_LOT_SOURCES = ['order', 'grant', 'migrated'] as const;
+export type TrafficLotSource = (typeof TRAFFIC_LOT_SOURCES)[number];
+
+/** A lot expiring within this many days is announced on the dashboard. */
+export const LOT_EXPIRY_NOTICE_DAYS = 7;
+
+/** One credit of traffic with its own expiry; usage draws from the lot that expires first. */
+export const trafficLot = z.object({
+  id: z.number().int(),
+  source: z.enum(TRAFFIC_LOT_SOURCES),
+  /** The order that bought it (source `order`). */
+  orderNo: z.string().nullable(),
+  grantedMb: z.number().int().positive(),
+  remainingMb: z.number().int().nonnegative(),
+  creditedAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** Set once the expiry job took the unused remainder (`expiredMb`). */
+  expiredAt: z.number().int().nullable(),
+  expiredMb: z.number().int().nonnegative(),
+});
+export type TrafficLot = z.output<typeof trafficLot>;
+
+/** What one lot paid of an hour's deduction. */
+export const lotDraw = z.object({
+  lotId: z.number().int(),
+  orderNo: z.string().nullable(),
+  source: z.enum(TRAFFIC_LOT_SOURCES),
+  expiresAt: z.number().int(),
+  mb: z.number().int().positive(),
+});
+export type LotDraw = z.output<typeof lotDraw>;
+
 /** One hour (UTC) of usage of one user, and what it cost. */
 export const deductHourRecord = z.object({
   id: z.number().int(),
@@ -187,6 +220,8 @@ export const deductHourRecord = z.object({
   uncoveredMb: z.number().int().nonnegative(),
   /** The balance after the last deduction of this hour (MB). */
   balanceAfterMb: z.number().int().nonnegative(),
+  /** The lots that paid `deductedMb`, the one expiring first first. */
+  draws: z.array(lotDraw),
 });
 export type DeductHourRecord = z.output<typeof deductHourRecord>;
 
@@ -209,6 +244,10 @@ export const dashboardStatistics = z.object({
   identificationStatus,
   /** The last 30 UTC days, oldest first, today included; days without usage are 0. */
   daily: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), usedMb: z.number().int().nonnegative() })),
+  /** When the proxy network last reported usage (epoch ms), for anyone; null before the first report. */
+  usageUpdatedAt: z.number().int().nullable(),
+  /** Lots with traffic left, expiring first first, then lots that expired in the last 30 days. */
+  lots: z.array(trafficLot),
 });
 export type DashboardStatistics = z.output<typeof dashboardStatistics>;
 

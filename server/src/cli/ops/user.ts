@@ -2,6 +2,8 @@ import { AccountExistsError, AccountInputError, createUser } from '../../modules
 import { commandGroup, parse, positionals, stringOption, UsageError } from '../runner.ts';
 import type { OpsContext } from './context.ts';
 
+const OPTION_OF: Partial<Record<string, string>> = { limitBalance: 'balance', balanceValidityDays: 'days' };
+
 export const user = commandGroup<OpsContext>('user', 'create', {
   async create(args, { db, io }) {
     const { values, positionals: pos } = parse(args, {
@@ -9,6 +11,7 @@ export const user = commandGroup<OpsContext>('user', 'create', {
       password: { type: 'string' },
       nickname: { type: 'string' },
       balance: { type: 'string' },
+      days: { type: 'string' },
     });
     positionals(pos, []);
     const mobile = stringOption(values.mobile);
@@ -18,6 +21,9 @@ export const user = commandGroup<OpsContext>('user', 'create', {
     const balance = stringOption(values.balance);
     if (balance !== undefined && !/^\d{1,15}$/.test(balance))
       throw new UsageError(`--balance "${balance}": expected a whole number of MB`);
+    const days = stringOption(values.days);
+    if (days !== undefined && !/^\d{1,4}$/.test(days)) throw new UsageError(`--days "${days}": expected a whole number of days`);
+    if (days !== undefined && balance === undefined) throw new UsageError('--days needs --balance');
     const nickname = stringOption(values.nickname);
     try {
       const created = await createUser(await db(), {
@@ -25,13 +31,13 @@ export const user = commandGroup<OpsContext>('user', 'create', {
         password,
         ...(nickname !== undefined && { nickname }),
         ...(balance !== undefined && { limitBalance: Number(balance) }),
+        ...(days !== undefined && { balanceValidityDays: Number(days) }),
       });
       // Only the id on stdout, so scripts can capture it: `id=$(npm run -s ops -- user create …)`.
       io.out(String(created.id));
       return 0;
     } catch (err) {
-      if (err instanceof AccountInputError)
-        throw new UsageError(`--${err.field === 'limitBalance' ? 'balance' : err.field}: ${err.message}`);
+      if (err instanceof AccountInputError) throw new UsageError(`--${OPTION_OF[err.field] ?? err.field}: ${err.message}`);
       if (err instanceof AccountExistsError) {
         io.err(`ops: ${err.message}`);
         return 1;

@@ -1,6 +1,6 @@
-import type { CertificationType, IdentificationStatus, VerificationScene } from '@portal/shared';
+import type { CertificationType, IdentificationStatus, TrafficLotSource, VerificationScene } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A member (customer) account. Login ids are the mobile number and/or the e-mail address (stored
@@ -26,6 +26,46 @@ export const memberUsers = pgTable(
     check('member_users_limit_balance', sql`${t.limitBalance} >= 0`),
     check('member_users_identification_status', sql`${t.identificationStatus} between 0 and 4`),
     check('member_users_certification_type', sql`${t.certificationType} in (0, 1)`),
+  ],
+);
+
+/**
+ * One credit of dynamic traffic with its own expiry: a paid package or custom amount (from the paid
+ * time, for the validity the order showed), an operator's grant, or the balance that existed before
+ * lots (migration 0015). The member's `limit_balance` is the sum of `remaining_mb` over lots not yet
+ * expired, kept in the same transactions (traffic-lots.ts); usage draws from the lot expiring
+ * first; the expiry job moves an expired remainder to `expired_mb`. Every change to a member's lots
+ * happens under that member's row lock, so lots need no locks of their own.
+ */
+export const trafficLots = pgTable(
+  'traffic_lots',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    source: text('source').$type<TrafficLotSource>().notNull(),
+    /** The recharge order that bought it (copied, like an order copies its figures). */
+    orderNo: text('order_no'),
+    grantedMb: bigint('granted_mb', { mode: 'number' }).notNull(),
+    remainingMb: bigint('remaining_mb', { mode: 'number' }).notNull(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the expiry job took the remainder, and how much it took (the expiry record). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredMb: bigint('expired_mb', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('traffic_lots_user_expiry').on(t.userId, t.expiresAt),
+    // The expiry job's scan: only lots with something left.
+    index('traffic_lots_due').on(t.expiresAt).where(sql`${t.remainingMb} > 0`),
+    uniqueIndex('traffic_lots_order').on(t.orderNo),
+    check('traffic_lots_source', sql`${t.source} in ('order', 'grant', 'migrated')`),
+    check(
+      'traffic_lots_amounts',
+      sql`${t.grantedMb} > 0 and ${t.remainingMb} >= 0 and ${t.expiredMb} >= 0 and ${t.remainingMb} + ${t.expiredMb} <= ${t.grantedMb}`,
+    ),
+    check('traffic_lots_order_source', sql`(${t.source} = 'order') = (${t.orderNo} is not null)`),
   ],
 );
 

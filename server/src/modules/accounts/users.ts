@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { maskEmail, maskMobile } from './mask.ts';
 import { hashPassword } from './password.ts';
 import { memberUsers } from './tables.ts';
+import { GRANT_VALIDITY_DAYS, grantTraffic, lotExpiry } from './traffic-lots.ts';
 
 export type MemberUser = typeof memberUsers.$inferSelect;
 
@@ -16,12 +17,14 @@ export interface NewMember {
   nickname?: string;
   /** Starting traffic in MB. */
   limitBalance?: number;
+  /** How long the starting balance lasts (its lot's validity); GRANT_VALIDITY_DAYS by default. */
+  balanceValidityDays?: number;
 }
 
 /** A login id or value that cannot be stored; `field` names the offending input. */
 export class AccountInputError extends Error {
   constructor(
-    readonly field: 'mobile' | 'email' | 'password' | 'nickname' | 'limitBalance',
+    readonly field: 'mobile' | 'email' | 'password' | 'nickname' | 'limitBalance' | 'balanceValidityDays',
     message: string,
   ) {
     super(message);
@@ -59,6 +62,9 @@ function validate(input: NewMember): { mobile: string | null; email: string | nu
   const balance = input.limitBalance ?? 0;
   if (!Number.isSafeInteger(balance) || balance < 0)
     throw new AccountInputError('limitBalance', 'expected a whole number of MB, 0 or more');
+  const days = input.balanceValidityDays ?? GRANT_VALIDITY_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw new AccountInputError('balanceValidityDays', 'expected a whole number of days from 1 to 3650');
   return { mobile: mobile?.data ?? null, email };
 }
 
@@ -78,12 +84,22 @@ export async function createUser(db: Db, input: NewMember): Promise<MemberUser> 
   const passwordHash = await hashPassword(input.password);
   const nickname = input.nickname?.trim() ?? (mobile ? maskMobile(mobile) : maskEmail(email ?? ''));
   try {
-    const [user] = await db
-      .insert(memberUsers)
-      .values({ mobile, email, passwordHash, nickname, limitBalance: input.limitBalance ?? 0 })
-      .returning();
-    if (!user) throw new Error('insert returned no row');
-    return user;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(memberUsers).values({ mobile, email, passwordHash, nickname }).returning();
+      if (!user) throw new Error('insert returned no row');
+      const mb = input.limitBalance ?? 0;
+      if (mb === 0) return user;
+      // A starting balance is an operator's grant: a lot like any other, so it expires too.
+      const now = new Date();
+      await grantTraffic(tx, {
+        userId: user.id,
+        source: 'grant',
+        mb,
+        creditedAt: now,
+        expiresAt: lotExpiry(now, input.balanceValidityDays ?? GRANT_VALIDITY_DAYS),
+      });
+      return { ...user, limitBalance: mb };
+    });
   } catch (err) {
     const constraint = uniqueViolation(err);
     if (constraint === null) throw err;

@@ -1,9 +1,10 @@
-import { DASHBOARD_DAYS, type DeductHourRecord } from '@portal/shared';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { DASHBOARD_DAYS, type DeductHourRecord, type LotDraw } from '@portal/shared';
+import { and, asc, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberUsers } from '../accounts/tables.ts';
+import { memberUsers, trafficLots } from '../accounts/tables.ts';
+import { drawTraffic, expireLotsOf, memberLots } from '../accounts/traffic-lots.ts';
 import { rechargeTotals } from '../orders/service.ts';
-import { deductHourRecords, usageRecords } from './tables.ts';
+import { deductHourRecords, deductLotDraws, usageRecords } from './tables.ts';
 
 const MIB = 1024 * 1024;
 const HOUR_MS = 3_600_000;
@@ -26,22 +27,32 @@ export interface IngestResult {
 /**
  * Applies a batch of usage records in one transaction. Records are deduplicated by id (a resent
  * batch changes nothing), summed per user and UTC hour, and each hour is billed in whole MB rounded
- * up: the hour's charge grows by ceil(new total / 1 MiB) − what it was already charged. The balance
- * pays what it can; the rest is kept as the hour's uncovered MB, so the balance never goes negative
- * and no usage goes unrecorded. Users are locked in id order, so concurrent batches cannot deadlock.
+ * up: the hour's charge grows by ceil(new total / 1 MiB) − what it was already charged. The lots pay
+ * what they can, the one expiring first first (lots already expired are expired here first, so none
+ * pays after its expiry); the rest is kept as the hour's uncovered MB, so the balance never goes
+ * negative and no usage goes unrecorded. Users are locked in id order, so concurrent batches cannot
+ * deadlock, and every change to a user's lots happens under that lock.
  */
 export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Promise<IngestResult> {
   return db.transaction(async (tx) => {
     // The same id twice in one batch counts once, like across batches.
     const unique = [...new Map(records.map((r) => [r.id, r])).values()];
     const userIds = [...new Set(unique.map((r) => r.userId))].sort((a, b) => a - b);
-    const users = userIds.length
+    const locked = userIds.length
       ? await tx
-          .select({ id: memberUsers.id, balance: memberUsers.limitBalance })
+          .select({ id: memberUsers.id })
           .from(memberUsers)
           .where(inArray(memberUsers.id, userIds))
           .orderBy(asc(memberUsers.id))
           .for('update')
+      : [];
+    const lockedIds = locked.map((u) => u.id);
+    await expireLotsOf(tx, now, lockedIds);
+    const users = lockedIds.length
+      ? await tx
+          .select({ id: memberUsers.id, balance: memberUsers.limitBalance })
+          .from(memberUsers)
+          .where(inArray(memberUsers.id, lockedIds))
       : [];
     const balances = new Map(users.map((u) => [u.id, u.balance]));
     const known = unique.filter((r) => balances.has(r.userId));
@@ -77,7 +88,8 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
         const usedBytes = (existing?.usedBytes ?? 0) + bytes;
         const charged = (existing?.deductedMb ?? 0) + (existing?.uncoveredMb ?? 0);
         const due = Math.ceil(usedBytes / MIB) - charged;
-        const take = Math.min(balance, due);
+        const draws = await drawTraffic(tx, userId, Math.min(balance, due), now);
+        const take = draws.reduce((sum, d) => sum + d.mb, 0);
         balance -= take;
         const values = {
           usedBytes,
@@ -86,10 +98,25 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
           balanceAfterMb: balance,
           updatedAt: now,
         };
+        let recordId = existing?.id;
         if (existing) await tx.update(deductHourRecords).set(values).where(eq(deductHourRecords.id, existing.id));
-        else await tx.insert(deductHourRecords).values({ userId, hour: new Date(hour), ...values });
+        else {
+          const [row] = await tx
+            .insert(deductHourRecords)
+            .values({ userId, hour: new Date(hour), ...values })
+            .returning({ id: deductHourRecords.id });
+          recordId = row?.id;
+        }
+        if (draws.length > 0 && recordId !== undefined) {
+          await tx
+            .insert(deductLotDraws)
+            .values(draws.map((d) => ({ recordId: recordId as number, lotId: d.lotId, mb: d.mb })))
+            .onConflictDoUpdate({
+              target: [deductLotDraws.recordId, deductLotDraws.lotId],
+              set: { mb: sql`${deductLotDraws.mb} + excluded.mb` },
+            });
+        }
       }
-      await tx.update(memberUsers).set({ limitBalance: balance }).where(eq(memberUsers.id, userId));
       if (balance === 0) exhausted.push(userId);
     }
     return {
@@ -102,14 +129,40 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
 }
 
 type RecordRow = typeof deductHourRecords.$inferSelect;
-const toRecord = (row: RecordRow): DeductHourRecord => ({
+const toRecord = (row: RecordRow, draws: LotDraw[]): DeductHourRecord => ({
   id: row.id,
   hour: row.hour.getTime(),
   usedBytes: row.usedBytes,
   deductedMb: row.deductedMb,
   uncoveredMb: row.uncoveredMb,
   balanceAfterMb: row.balanceAfterMb,
+  draws,
 });
+
+/** The lots that paid each of these records, the one expiring first first. */
+async function drawsOf(db: Db, recordIds: number[]): Promise<Map<number, LotDraw[]>> {
+  const byRecord = new Map<number, LotDraw[]>();
+  if (recordIds.length === 0) return byRecord;
+  const rows = await db
+    .select({
+      recordId: deductLotDraws.recordId,
+      lotId: deductLotDraws.lotId,
+      mb: deductLotDraws.mb,
+      orderNo: trafficLots.orderNo,
+      source: trafficLots.source,
+      expiresAt: trafficLots.expiresAt,
+    })
+    .from(deductLotDraws)
+    .innerJoin(trafficLots, eq(trafficLots.id, deductLotDraws.lotId))
+    .where(inArray(deductLotDraws.recordId, recordIds))
+    .orderBy(asc(trafficLots.expiresAt), asc(trafficLots.id));
+  for (const r of rows) {
+    const list = byRecord.get(r.recordId) ?? [];
+    list.push({ lotId: r.lotId, orderNo: r.orderNo, source: r.source, expiresAt: r.expiresAt.getTime(), mb: r.mb });
+    byRecord.set(r.recordId, list);
+  }
+  return byRecord;
+}
 
 export interface RecordQuery {
   pageNo: number;
@@ -133,7 +186,11 @@ export async function deductRecords(db: Db, userId: number, q: RecordQuery) {
       .offset((q.pageNo - 1) * q.pageSize),
     db.select({ total: count() }).from(deductHourRecords).where(condition),
   ]);
-  return { list: rows.map(toRecord), total: total?.total ?? 0 };
+  const draws = await drawsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { list: rows.map((r) => toRecord(r, draws.get(r.id) ?? [])), total: total?.total ?? 0 };
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -158,6 +215,8 @@ export async function dashboard(db: Db, now: Date, userId: number) {
     .where(and(eq(deductHourRecords.userId, userId), gte(deductHourRecords.hour, new Date(first))))
     .groupBy(day);
   const byDay = new Map(perDay.map((d) => [d.day, Number(d.mb)]));
+  const [latest] = await db.select({ at: max(usageRecords.ingestedAt) }).from(usageRecords);
+  const lots = await memberLots(db, userId, now);
   return {
     remainingMb: user?.balance ?? 0,
     totalRechargeMb: totals.trafficMb,
@@ -168,5 +227,7 @@ export async function dashboard(db: Db, now: Date, userId: number) {
       const date = isoDay(first + i * DAY_MS);
       return { date, usedMb: byDay.get(date) ?? 0 };
     }),
+    usageUpdatedAt: latest?.at ? new Date(latest.at).getTime() : null,
+    lots,
   };
 }

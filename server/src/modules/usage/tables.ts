@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { memberUsers } from '../accounts/tables.ts';
+import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { memberUsers, trafficLots } from '../accounts/tables.ts';
 
 /** Usage records already ingested, by the proxy network's own id: a resent record counts once. */
 export const usageRecords = pgTable(
@@ -14,7 +14,8 @@ export const usageRecords = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
     ingestedAt: timestamp('ingested_at', { withTimezone: true }).notNull(),
   },
-  (t) => [check('usage_records_bytes', sql`${t.bytes} >= 0`)],
+  // The dashboard's "last updated": the newest ingestion, read from the end of this index.
+  (t) => [check('usage_records_bytes', sql`${t.bytes} >= 0`), index('usage_records_ingested_at').on(t.ingestedAt)],
 );
 
 /**
@@ -40,5 +41,24 @@ export const deductHourRecords = pgTable(
     uniqueIndex('deduct_hour_records_user_hour').on(t.userId, t.hour),
     index('deduct_hour_records_hour').on(t.hour),
     check('deduct_hour_records_non_negative', sql`${t.usedBytes} >= 0 and ${t.deductedMb} >= 0 and ${t.uncoveredMb} >= 0`),
+  ],
+);
+
+/** Which lots paid an hour's deduction, and how much each: the record's `draws`. */
+export const deductLotDraws = pgTable(
+  'deduct_lot_draws',
+  {
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => deductHourRecords.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => trafficLots.id, { onDelete: 'cascade' }),
+    mb: bigint('mb', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordId, t.lotId] }),
+    index('deduct_lot_draws_lot').on(t.lotId),
+    check('deduct_lot_draws_mb', sql`${t.mb} > 0`),
   ],
 );

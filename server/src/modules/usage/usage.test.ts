@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { memberUsers } from '../accounts/tables.ts';
+import { grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
 
 const KEY = 'test-proxy-network-key-0123456789';
 const MIB = 1024 * 1024;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const b = await createTestUser(t.app.db);
   user = { id: a.id, token: await loginToken(t.app, a.mobile as string, a.password) };
   other = { id: b.id, token: await loginToken(t.app, b.mobile as string, b.password) };
-  await t.app.db.update(memberUsers).set({ limitBalance: 10 }).where(eq(memberUsers.id, user.id));
+  await grant(user.id, 10);
 });
 afterAll(() => t.close());
 
@@ -31,6 +32,8 @@ const ingest = (records: unknown[], key: string | null = KEY) =>
     payload: { records },
     headers: key ? { 'x-api-key': key } : {},
   });
+const grant = (userId: number, mb: number) =>
+  t.app.db.transaction((tx) => grantTraffic(tx, { userId, source: 'grant', mb, creditedAt: now, expiresAt: lotExpiry(now, 30) }));
 const balance = async (id: number) => (await t.app.db.select().from(memberUsers).where(eq(memberUsers.id, id)))[0]?.limitBalance;
 
 describe('usage ingestion and deductions', () => {
@@ -103,7 +106,7 @@ describe('usage ingestion and deductions', () => {
   });
 
   it('applies concurrent batches of the same records once', async () => {
-    await t.app.db.update(memberUsers).set({ limitBalance: 100 }).where(eq(memberUsers.id, other.id));
+    await grant(other.id, 100);
     const records = Array.from({ length: 30 }, (_, i) => ({
       id: `c${i}`,
       userId: other.id,

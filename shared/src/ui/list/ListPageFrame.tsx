@@ -1,6 +1,6 @@
 import { Button, Card, Container, Flex, HStack, Spacer, Stack, Table } from '../chakra.ts';
 import { type ReactNode, useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PageHeader } from '../PageHeader.tsx';
 import { useLocalePath } from '../useLocalePath.ts';
@@ -135,6 +135,7 @@ function EmptyLink({ to, labelId }: { to: string; labelId: string }) {
 
 /** Failure with nothing to show, empty, or the table (under a failure notice when a refetch failed). */
 function ListResults<T>(props: ListPageFrameProps<T> & { total: number }) {
+  const intl = useIntl();
   const { query, table, empty, filtered, total } = props;
   const failure = (
     <LoadFailure
@@ -172,7 +173,15 @@ function ListResults<T>(props: ListPageFrameProps<T> & { total: number }) {
   return (
     <>
       {query.isError ? failure : null}
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      {/* A wide table scrolls sideways on a phone: keyboard users reach that by focusing the region. */}
+      <Table.ScrollArea
+        borderWidth="1px"
+        borderRadius="md"
+        tabIndex={0}
+        role="region"
+        aria-label={intl.formatMessage({ id: props.titleId })}
+        focusRing="outside"
+      >
         <Table.Root size="sm" data-testid={table.testId} aria-busy={query.isFetching}>
           <Table.Header>
             <Table.Row bg="bg.muted">

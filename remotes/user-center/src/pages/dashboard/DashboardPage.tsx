@@ -12,14 +12,25 @@ import {
   Text,
 } from '@portal/shared/chakra';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api, formatFen, formatTraffic } from '@portal/shared';
 import { authStore, callApi, isCertified, remainingFlow } from '@portal/shared/browser';
-import { CertificationNotice, LoadFailure, NoFlowNotice, PageHeader, useLocalePath } from '@portal/shared/ui';
+import {
+  CertificationNotice,
+  LoadFailure,
+  NoFlowNotice,
+  PageHeader,
+  tableCsv,
+  useFileExport,
+  useLocalePath,
+} from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
+import { DAILY_COLUMNS, dailyCells, dailyHeader, formatExpiry } from './lots.ts';
+import { LotExpiryNotice, TrafficLotsCard } from './TrafficLots.tsx';
 import { UsageChart } from './UsageChart.tsx';
 
 /** The dashboard figures; also read after a payment, so they are never taken from the cache alone. */
@@ -49,6 +60,14 @@ export default function DashboardPage() {
   const stats = useStatistics();
   const status = (auth.userInfo?.identificationStatus as number | undefined) ?? 0;
   const remaining = auth.userInfo ? remainingFlow(auth) : stats.data?.remainingMb;
+  const nextLot = stats.data?.lots.find((l) => l.remainingMb > 0 && l.expiredAt === null);
+  const csv = useFileExport();
+  const exportDaily = () =>
+    csv.run(async () => {
+      const daily = stats.data?.daily ?? [];
+      const traffic = (mb: number) => formatTraffic(mb, intl.locale);
+      return tableCsv('daily-usage', DAILY_COLUMNS, dailyHeader(intl), daily, (d) => dailyCells(d, traffic));
+    });
   const figure = (value: (data: NonNullable<typeof stats.data>) => ReactNode) =>
     stats.data ? (
       value(stats.data)
@@ -65,6 +84,7 @@ export default function DashboardPage() {
       <Stack gap={6}>
         <PageHeader titleId="uc.dashboard.title" descriptionId="uc.dashboard.description" />
         <NoFlowNotice />
+        {stats.data ? <LotExpiryNotice lots={stats.data.lots} now={Date.now()} /> : null}
         <CertificationNotice />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
           <Card.Root>
@@ -85,6 +105,14 @@ export default function DashboardPage() {
                   {formatTraffic(remaining, intl.locale)}
                 </Text>
               )}
+              {nextLot ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="dashboard-next-expiry">
+                  <FormattedMessage
+                    id="uc.lots.nextExpiry"
+                    values={{ amount: formatTraffic(nextLot.remainingMb, intl.locale), date: formatExpiry(nextLot.expiresAt) }}
+                  />
+                </Text>
+              ) : null}
               <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" mt="auto">
                 <Link to={to('/admin/dynamic/buy')}>
                   <FormattedMessage id="uc.dashboard.recharge" />
@@ -143,6 +171,7 @@ export default function DashboardPage() {
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
+        {stats.data ? <TrafficLotsCard lots={stats.data.lots} /> : null}
         <Card.Root minW={0}>
           <Card.Header>
             <Flex gap={3} wrap="wrap" align="center" justify="space-between">
@@ -154,12 +183,36 @@ export default function DashboardPage() {
                   <FormattedMessage id="uc.dashboard.utc" />
                 </Badge>
               </Flex>
-              <ChakraLink asChild color="brand.fg" fontSize="sm">
-                <Link to={to('/admin/dynamic/records')}>
-                  <FormattedMessage id="uc.dashboard.viewRecords" />
-                </Link>
-              </ChakraLink>
+              <Flex gap={3} wrap="wrap" align="center">
+                <ChakraLink asChild color="brand.fg" fontSize="sm">
+                  <Link to={to('/admin/dynamic/records')}>
+                    <FormattedMessage id="uc.dashboard.viewRecords" />
+                  </Link>
+                </ChakraLink>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  data-testid="daily-export"
+                  disabled={!stats.data}
+                  loading={csv.exporting}
+                  onClick={exportDaily}
+                >
+                  <FormattedMessage id="uc.list.export" />
+                </Button>
+              </Flex>
             </Flex>
+            {stats.data ? (
+              <Text fontSize="sm" color="fg.muted" data-testid="usage-updated-at">
+                {stats.data.usageUpdatedAt === null ? (
+                  <FormattedMessage id="uc.dashboard.notUpdated" />
+                ) : (
+                  <FormattedMessage
+                    id="uc.dashboard.updatedAt"
+                    values={{ time: dayjs(stats.data.usageUpdatedAt).format('YYYY-MM-DD HH:mm') }}
+                  />
+                )}
+              </Text>
+            ) : null}
           </Card.Header>
           <Card.Body minW={0}>
             {stats.data ? (

@@ -2,7 +2,8 @@ import { Badge, Portal, Stack, Table, Text, VisuallyHidden } from '@portal/share
 import { Tooltip } from '@portal/shared/chakra/deferred';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { DeductHourRecord } from '@portal/shared';
+import { type DeductHourRecord, formatTraffic } from '@portal/shared';
+import { drawsText } from '../dashboard/lots.ts';
 import { RECORD_COLUMNS, recordCells, recordHeader } from './recordCells.ts';
 import { fetchAllRecords, RECORDS_PAGE_SIZE, useDeductRecords } from './useDeductRecords.ts';
 import { ListPageFrame, tableCsv, useListSearch, useFileExport } from '@portal/shared/ui';
@@ -62,7 +63,11 @@ export default function DeductRecordsPage() {
       }}
       table={{
         testId: 'records-table',
-        columns: RECORD_COLUMNS.map((key, i) => ({ key, label: header[i], textAlign: i === 0 ? undefined : 'end' })),
+        columns: RECORD_COLUMNS.map((key, i) => ({
+          key,
+          label: header[i],
+          textAlign: TEXT_COLUMNS.has(key) ? undefined : 'end',
+        })),
         row: (record) => <RecordRow key={record.id} record={record} />,
       }}
       pageSize={RECORDS_PAGE_SIZE}
@@ -89,7 +94,26 @@ function RecordRow({ record }: { record: DeductHourRecord }) {
       <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
         {cells.balanceAfter}
       </Table.Cell>
+      <Table.Cell fontSize="sm" minW="64" whiteSpace="normal" data-testid="record-paid-from">
+        {record.draws.length === 0 ? '—' : <PaidFrom record={record} />}
+      </Table.Cell>
     </Table.Row>
+  );
+}
+
+const TEXT_COLUMNS = new Set<string>(['hour', 'paidFrom']);
+
+/** The lots that paid the hour, one per line, the one expiring first first. */
+function PaidFrom({ record }: { record: DeductHourRecord }) {
+  const intl = useIntl();
+  return (
+    <Stack gap={0}>
+      {record.draws.map((d) => (
+        <Text key={d.lotId} data-lot-id={d.lotId}>
+          {drawsText([d], intl, (mb) => formatTraffic(mb, intl.locale))}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 

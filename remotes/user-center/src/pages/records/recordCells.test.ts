@@ -29,12 +29,26 @@ describe('formatUtcHour', () => {
 
 describe('recordCells', () => {
   it('formats one record', () => {
-    expect(recordHeader(intl)).toEqual(['Hour', 'Used traffic', 'Deducted', 'Uncovered', 'Balance after']);
-    expect(
-      recordCells(
-        { id: 1, hour: Date.UTC(2024, 4, 1, 0), usedBytes: 1536 * 1024, deductedMb: 2, uncoveredMb: 0, balanceAfterMb: 2048 },
-        intl,
-      ),
-    ).toEqual({ hour: '2024-05-01 00:00 UTC', used: '1.50 MB', deducted: '2 MB', uncovered: '0 MB', balanceAfter: '2 GB' });
+    expect(recordHeader(intl)).toEqual(['Hour', 'Used traffic', 'Deducted', 'Uncovered', 'Balance after', 'Paid from']);
+    const cells = recordCells(
+      {
+        id: 1,
+        hour: Date.UTC(2024, 4, 1, 0),
+        usedBytes: 1536 * 1024,
+        deductedMb: 2,
+        uncoveredMb: 0,
+        balanceAfterMb: 2048,
+        draws: [{ lotId: 3, orderNo: 'R20240501', source: 'order', expiresAt: Date.UTC(2024, 5, 1), mb: 2 }],
+      },
+      intl,
+    );
+    expect(cells).toMatchObject({
+      hour: '2024-05-01 00:00 UTC',
+      used: '1.50 MB',
+      deducted: '2 MB',
+      uncovered: '0 MB',
+      balanceAfter: '2 GB',
+    });
+    expect(cells.paidFrom).toMatch(/^Order R20240501 \(expires 2024-06-0[12] \d\d:00\): 2 MB$/);
   });
 });

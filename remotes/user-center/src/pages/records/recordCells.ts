@@ -1,8 +1,9 @@
 import type { IntlShape } from 'react-intl';
 import { type DeductHourRecord, formatTraffic } from '@portal/shared';
+import { drawsText } from '../dashboard/lots.ts';
 
 /** The columns of the deduction records, in order; the CSV has the same ones. */
-export const RECORD_COLUMNS = ['hour', 'used', 'deducted', 'uncovered', 'balanceAfter'] as const;
+export const RECORD_COLUMNS = ['hour', 'used', 'deducted', 'uncovered', 'balanceAfter', 'paidFrom'] as const;
 export type RecordColumn = (typeof RECORD_COLUMNS)[number];
 
 const UNITS = ['KB', 'MB', 'GB'] as const;
@@ -41,6 +42,7 @@ export function recordCells(record: DeductHourRecord, intl: IntlShape): Record<R
     deducted: formatTraffic(record.deductedMb, intl.locale),
     uncovered: formatTraffic(record.uncoveredMb, intl.locale),
     balanceAfter: formatTraffic(record.balanceAfterMb, intl.locale),
+    paidFrom: drawsText(record.draws, intl, (mb) => formatTraffic(mb, intl.locale)),
   };
 }
 
