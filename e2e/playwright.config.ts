@@ -11,6 +11,9 @@ process.env.E2E_PORT ??= String(20_000 + ((process.pid * 2) % 20_000));
 // A second instance with the captcha switched on, for the journeys that solve it.
 process.env.E2E_CAPTCHA_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-captcha-'));
 process.env.E2E_CAPTCHA_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+// Traces and screenshots of failures: per run too, since Playwright empties this folder when a run
+// starts (a shared one lost a parallel run's traces mid-test: ENOENT).
+process.env.E2E_RESULTS_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-results-'));
 const root = path.resolve(import.meta.dirname, '..');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export const serverEnv: Record<string, string> = {
@@ -63,7 +66,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(tmpdir(), 'portal-e2e-results'),
+  outputDir: process.env.E2E_RESULTS_DIR,
   use: {
     baseURL,
     // Bounded waits: a stuck click or load fails at its own step instead of eating the test's time.
