@@ -13,6 +13,7 @@ import { certificationRoutes } from './modules/certification/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import type { IdentityVerifier } from './modules/certification/verifier.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
+import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createGateways } from './modules/payments/gateways/index.ts';
 import { createOrderKinds } from './modules/payments/order-kinds.ts';
@@ -123,6 +124,8 @@ export async function buildApp({
   await app.register(ordersRoutes, { config, gateways, orderKinds });
   await app.register(paymentsRoutes, { gateways, orderKinds });
   await app.register(staticIpRoutes, { config, gateways, orderKinds });
+  // Invoices of paid recharge orders (docs/decisions/0026).
+  await app.register(invoicesRoutes, { config });
   await app.register(usageRoutes, { config });
   await app.register(proxyRoutes, { config });
   // Personal API tokens and the public API /api/v1/ they open (docs/decisions/0022).

@@ -8,6 +8,7 @@ import { captcha } from './ops/captcha.ts';
 import { cert } from './ops/cert.ts';
 import type { OpsContext, OpsIo } from './ops/context.ts';
 import { help } from './ops/help.ts';
+import { invoice } from './ops/invoice.ts';
 import { price } from './ops/price.ts';
 import { redirect } from './ops/redirect.ts';
 import { stock } from './ops/stock.ts';
@@ -59,6 +60,15 @@ Commands:
   price tiers <minGb>:<yuan>[,<minGb>:<yuan>...] [--min <gb>] [--max <gb>] [--days <n>]
                                               set the custom-traffic volume tiers (price per GB from
                                               each amount up), bounds and validity
+  invoice list [--status requested|all]       invoices waiting to be issued (or all): id, status, kind
+                                              (VAT special or ordinary), order, amount, user, requested
+                                              at; then title, taxpayer number and, for VAT special
+                                              invoices, tax address, phone, bank and account
+  invoice issue <id> <pdf file>               issue a requested invoice with its PDF (checked: %PDF-
+                                              header, %%EOF, at most 10 MB; stored encrypted); the
+                                              user downloads it from the order list
+  invoice refuse <id> --reason <text>         refuse a requested invoice with the reason the user is
+                                              shown (the user may request it again)
   stock import <csv file> [--dry-run]         add static IPs from a CSV file; header row:
                                               resourceType,countryCode,countryEn,countryZh,
                                               cityEn,cityZh,host,port,outIp,protocols (types: 1 data
@@ -90,7 +100,7 @@ Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); rea
 environment and .env like the server. While a server runs on the embedded database, the command is
 run by that server (through DATA_DIR/ops.sock) and takes effect there at once.`;
 
-const commands = { redirect, user, captcha, price, cert, stock, blog, help };
+const commands = { redirect, user, captcha, price, cert, invoice, stock, blog, help };
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export function runOps(argv: string[], ctx: OpsContext): Promise<number> {
@@ -116,12 +126,17 @@ export function opsRoute(config: Pick<Config, 'databaseUrl' | 'dataDir'>): OpsRo
 }
 
 /**
- * `stock import <file>`, `blog publish` and `help publish` name files relative to where the operator typed the command (npm runs
+ * `stock import <file>`, `invoice issue <id> <file>`, `blog publish` and `help publish` name files relative to where the operator typed the command (npm runs
  * scripts from the repository root, INIT_CWD is where it was called): made absolute here, since a
  * server running the command over the ops socket has a working folder of its own.
  */
 export function withAbsoluteFiles(argv: string[], base = process.env.INIT_CWD || process.cwd()): string[] {
   const [command, sub] = argv;
+  // invoice issue <id> <file>: only the file, the one positional after the id.
+  if (command === 'invoice' && sub === 'issue') {
+    const file = argv.flatMap((arg, i) => (i >= 2 && !arg.startsWith('-') ? [i] : []))[1];
+    return argv.map((arg, i) => (i === file ? resolve(base, arg) : arg));
+  }
   const takesFiles =
     (command === 'stock' && sub === 'import') || ((command === 'blog' || command === 'help') && sub === 'publish');
   if (!takesFiles) return argv;

@@ -15,3 +15,4 @@ export * from '../modules/static-ip/tables.ts';
 export * from '../modules/proxy/tables.ts';
 export * from '../modules/remotes/tables.ts';
 export * from '../modules/api-tokens/tables.ts';
+export * from '../modules/invoices/tables.ts';

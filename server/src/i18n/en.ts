@@ -39,6 +39,12 @@ export const en = {
   'message.accountExists.subject': 'Your {site} account',
   'message.accountExists':
     'Someone tried to register a new {site} account with these contact details, but you already have an account. If it was you, log in or use "Forgot password". Otherwise you can ignore this message.',
+  'invoice.alreadyRequested': 'An invoice has already been requested for this order',
+  'invoice.orderNotPaid': 'Only paid orders can be invoiced',
+  'invoice.certificationRequired':
+    'A VAT special invoice is issued to your certified company: please complete enterprise certification first',
+  'invoice.wrongType':
+    'This order comes with a different kind of invoice: enterprise orders get a VAT special invoice, personal orders an ordinary electronic invoice',
   'commerce.packageNotFound': 'This package is no longer on sale, please choose another',
   'commerce.trafficOutOfRange': 'Enter a whole number of GB from {min} to {max}',
   'commerce.orderNotFound': 'Order not found',

@@ -35,6 +35,10 @@ export const zhCN: Record<MessageKey, string> = {
   'message.accountExists.subject': '您的{site}账户',
   'message.accountExists':
     '有人尝试使用您的联系方式注册新的{site}账户，但您已拥有账户。如为本人操作，请直接登录或使用“忘记密码”；否则请忽略本消息。',
+  'invoice.alreadyRequested': '该订单已申请过发票',
+  'invoice.orderNotPaid': '仅已支付的订单可以开具发票',
+  'invoice.certificationRequired': '增值税专用发票开具给已认证的企业，请先完成企业认证',
+  'invoice.wrongType': '该订单的发票类型不符：企业订单开具增值税专用发票，个人订单开具普通电子发票',
   'commerce.packageNotFound': '该套餐已下架，请选择其他套餐',
   'commerce.trafficOutOfRange': '请输入 {min} 到 {max} 之间的整数 GB',
   'commerce.orderNotFound': '订单不存在',

@@ -20,7 +20,8 @@ export const LICENCE_MAX_BYTES = 5 * 1024 * 1024;
 export const LICENCE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 export type LicenceType = (typeof LICENCE_TYPES)[number];
 
-const lengthBetween = (min: number, max: number, message: string) =>
+/** Trimmed text of `min`..`max` characters (code points), no control characters. */
+export const lengthBetween = (min: number, max: number, message: string) =>
   z
     .string()
     .trim()

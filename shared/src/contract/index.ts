@@ -5,6 +5,7 @@ import { certificationApi } from './certification.ts';
 import { clientConfigApi } from './client-config.ts';
 import { commerceApi } from './commerce.ts';
 import { contentApi } from './content.ts';
+import { invoiceApi } from './invoices.ts';
 import { proxyApi } from './proxy.ts';
 import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
@@ -19,6 +20,7 @@ export * from './codes.ts';
 export * from './commerce.ts';
 export * from './content.ts';
 export * from './define.ts';
+export * from './invoices.ts';
 export * from './messages.ts';
 export * from './primitives.ts';
 export * from './proxy.ts';
@@ -39,5 +41,6 @@ export const api = {
   ...proxyApi,
   ...contentApi,
   ...apiTokenApi,
+  ...invoiceApi,
 };
 export type Api = typeof api;

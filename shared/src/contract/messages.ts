@@ -45,6 +45,12 @@ export const contractMessages = {
     en: 'The business licence must be a JPG, PNG or PDF of at most 5 MB',
     'zh-CN': '营业执照须为不超过 5 MB 的 JPG、PNG 或 PDF 文件',
   },
+  'validation.taxAddress': { en: 'Enter the tax address (2–200 characters)', 'zh-CN': '请输入税务登记地址（2–200 个字符）' },
+  'validation.invoiceTitle': { en: 'Enter the invoice title (2–100 characters)', 'zh-CN': '请输入发票抬头（2–100 个字符）' },
+  'validation.taxNumber': {
+    en: 'Enter the taxpayer number: an 18-character unified social credit code (or, for a person, the ID card number)',
+    'zh-CN': '请输入纳税人识别号：18 位统一社会信用代码（个人可填身份证号码）',
+  },
   'validation.packageOrTraffic': {
     en: 'Choose a package or enter an amount of traffic',
     'zh-CN': '请选择套餐或输入流量数量',
