@@ -5,7 +5,12 @@ export const DOWNLOAD_REVOKE_MS = 10_000;
 
 /** Saves `text` as a file: a Blob behind a temporary object URL, opened by a hidden <a download>. */
 export function downloadText(filename: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  downloadBlob(filename, new Blob([text], { type: mime }));
+}
+
+/** Saves a Blob (a fetched file) as `filename`, the same way. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

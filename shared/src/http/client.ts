@@ -133,3 +133,34 @@ export async function callApi<E extends ApiEntry>(
     throw error;
   }
 }
+
+/**
+ * A file the API serves outside the JSON envelope (an invoice PDF of the caller's), fetched with the
+ * session's token. A refusal comes as the usual envelope and is raised as ApiError, like callApi's.
+ */
+export async function fetchFile(path: string, options: CallOptions = {}): Promise<Blob> {
+  try {
+    const headers: Record<string, string> = { 'Accept-Language': config.locale() };
+    const token = config.token();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), config.timeoutMs);
+    let res: Response;
+    try {
+      res = await (config.fetch ?? fetch)(`${config.baseUrl}${path}`, { headers, signal: controller.signal });
+      if (res.ok) return await res.blob();
+    } catch (e) {
+      if (controller.signal.aborted) throw new ApiError('timeout', 0, 'timeout');
+      throw new ApiError('network', 0, e instanceof Error ? e.message : 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    const body = (await res.json().catch(() => null)) as { code?: unknown; msg?: unknown } | null;
+    if (typeof body?.code === 'number' && body.code !== 0) return raise(body.code, res.status, String(body.msg ?? ''));
+    throw new ApiError('http', res.status, `HTTP ${res.status}`);
+  } catch (e) {
+    const error = e instanceof ApiError ? e : new ApiError('network', 0, String(e));
+    if (!options.silent) config.onError?.(error);
+    throw error;
+  }
+}

@@ -19,6 +19,10 @@ export function useCertification() {
   };
   return {
     loading: user.isLoading || personal.isLoading || enterprise.isLoading,
+    failed: user.isError || personal.isError || enterprise.isError,
+    retry: () => {
+      for (const q of [user, personal, enterprise]) if (q.isError) void q.refetch();
+    },
     status: user.data?.identificationStatus ?? 0,
     type: user.data?.certificationType ?? null,
     personal: personal.data ?? null,

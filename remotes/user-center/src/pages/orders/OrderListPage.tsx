@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
 import { ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
+import { InvoiceCell } from './InvoiceCell.tsx';
 import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
+import { useOrderInvoices } from './useInvoices.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
 const STATUS_COLOR: Record<RechargeOrderStatus, string> = {
@@ -38,6 +40,8 @@ export default function OrderListPage() {
   const orders = useOrders(filter, search.page);
   const list = orders.data?.list ?? [];
   const now = useNow(list.some((o) => canPay(o, Date.now())));
+  const paidIds = useMemo(() => list.filter((o) => o.payStatus === PayStatus.Paid).map((o) => o.id), [list]);
+  const invoices = useOrderInvoices(paidIds);
   const csv = useFileExport();
 
   const exportCsv = () =>
@@ -90,9 +94,10 @@ export default function OrderListPage() {
         testId: 'orders-table',
         columns: [
           ...ORDER_COLUMNS.map((key, i) => ({ key, label: header[i] })),
+          { key: 'invoice', label: <FormattedMessage id="uc.orders.col.invoice" /> },
           { key: 'actions', label: <FormattedMessage id="uc.orders.col.actions" /> },
         ],
-        row: (order) => <OrderRow key={order.id} order={order} now={now} />,
+        row: (order) => <OrderRow key={order.id} order={order} now={now} invoices={invoices} />,
       }}
       pageSize={ORDERS_PAGE_SIZE}
       search={search}
@@ -100,7 +105,15 @@ export default function OrderListPage() {
   );
 }
 
-function OrderRow({ order, now }: { order: RechargeOrder; now: number }) {
+function OrderRow({
+  order,
+  now,
+  invoices,
+}: {
+  order: RechargeOrder;
+  now: number;
+  invoices: ReturnType<typeof useOrderInvoices>;
+}) {
   const intl = useIntl();
   const to = useLocalePath();
   const cells = orderCells(order, intl, now);
@@ -136,6 +149,9 @@ function OrderRow({ order, now }: { order: RechargeOrder; now: number }) {
         <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
           {cells.payStatus}
         </Badge>
+      </Table.Cell>
+      <Table.Cell>
+        <InvoiceCell order={order} invoices={invoices} />
       </Table.Cell>
       <Table.Cell>
         {payable ? (
