@@ -46,7 +46,7 @@ export function InvoiceCell({ order, invoices }: { order: RechargeOrder; invoice
       </HStack>
       {invoice.status === 'refused' ? (
         <>
-          <Text fontSize="xs" color="fg.muted" maxW="16rem" data-testid="invoice-refusal">
+          <Text fontSize="xs" color="fg.muted" maxW="12rem" whiteSpace="normal" data-testid="invoice-refusal">
             <FormattedMessage id="uc.invoice.refusedBecause" values={{ reason: invoice.refusalReason ?? '' }} />
           </Text>
           {request('uc.invoice.requestAgain')}

@@ -31,16 +31,11 @@ type Certification = ReturnType<typeof useCertification>;
  */
 export function InvoiceDialog({ order, open, onClose }: { order: RechargeOrder; open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => (d.open ? null : onClose())}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-    >
+    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? null : onClose())} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="invoice-dialog">
+          <Dialog.Content data-testid="invoice-dialog" mx={3}>
             {open ? <DialogBody order={order} onClose={onClose} /> : null}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
@@ -75,7 +70,8 @@ function DialogBody({ order, onClose }: { order: RechargeOrder; onClose: () => v
   }
   return (
     <>
-      <Dialog.Header>
+      {/* Room for the close button on the right. */}
+      <Dialog.Header pe={12}>
         <Stack gap={1}>
           <Dialog.Title>
             <FormattedMessage id={`uc.invoice.title.${type}`} />
