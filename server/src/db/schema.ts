@@ -16,3 +16,4 @@ export * from '../modules/proxy/tables.ts';
 export * from '../modules/remotes/tables.ts';
 export * from '../modules/api-tokens/tables.ts';
 export * from '../modules/invoices/tables.ts';
+export * from '../modules/alerts/tables.ts';

@@ -1,3 +1,4 @@
+import { alertsApi } from './alerts.ts';
 import { apiTokenApi } from './api-tokens.ts';
 import { authApi } from './auth.ts';
 import { captchaApi } from './captcha.ts';
@@ -11,6 +12,7 @@ import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
 import { systemApi } from './system.ts';
 
+export * from './alerts.ts';
 export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './captcha.ts';
@@ -42,5 +44,6 @@ export const api = {
   ...contentApi,
   ...apiTokenApi,
   ...invoiceApi,
+  ...alertsApi,
 };
 export type Api = typeof api;

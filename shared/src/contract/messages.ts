@@ -8,6 +8,10 @@ import type { Locale } from '../i18n/locales.ts';
 export const contractMessages = {
   'validation.mobile': { en: 'Enter a valid mobile number', 'zh-CN': '请输入正确的手机号码' },
   'validation.email': { en: 'Enter a valid e-mail address', 'zh-CN': '请输入正确的邮箱地址' },
+  'validation.alertThreshold': {
+    en: 'Enter a whole number of GB from 1 to 10,000',
+    'zh-CN': '请输入 1–10,000 之间的整数（GB）',
+  },
   'validation.mobileOrEmail': {
     en: 'Enter either a mobile number or an e-mail address',
     'zh-CN': '请填写手机号码或邮箱（二选一）',
