@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { type Config, fastifyTrustProxy } from './config/index.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { alertsRoutes } from './modules/alerts/routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -127,6 +128,8 @@ export async function buildApp({
   // Invoices of paid recharge orders (docs/decisions/0026).
   await app.register(invoicesRoutes, { config });
   await app.register(usageRoutes, { config });
+  // Low-balance and static expiry alert settings (docs/decisions/0025); the sending job starts in main.ts.
+  await app.register(alertsRoutes);
   await app.register(proxyRoutes, { config });
   // Personal API tokens and the public API /api/v1/ they open (docs/decisions/0022).
   await app.register(apiTokensRoutes, { config });

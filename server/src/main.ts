@@ -7,6 +7,7 @@ import { resolveDataKey } from './modules/certification/crypto.ts';
 import { importLegacyLicences } from './modules/certification/licence.ts';
 import { backfillIdCardHashes } from './modules/certification/service.ts';
 import { startTrafficExpiryJob } from './modules/accounts/traffic-expiry-job.ts';
+import { startAlertJobs } from './modules/alerts/jobs.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
 
@@ -37,8 +38,10 @@ try {
   const stopOrderJob = startOrderCloseJob(app);
   const stopStaticJobs = startStaticJobs(app);
   const stopExpiryJob = startTrafficExpiryJob(app);
+  // Static IP expiry alerts and the sending of every queued alert (docs/decisions/0025).
+  const stopAlertJobs = startAlertJobs(app);
   stopJobs = async () => {
-    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob()]);
+    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob(), stopAlertJobs()]);
   };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();

@@ -87,6 +87,16 @@ export const en = {
   'content.helpDocNotFound': 'This help article does not exist or is no longer available',
   'apiToken.tooMany': 'You can have at most {max} API tokens: revoke one you no longer use first',
   'apiToken.notFound': 'This API token does not exist',
+  'alerts.noMobile': 'SMS alerts need a mobile number on your account: choose e-mail instead',
+  'alerts.noEmail': 'Enter the e-mail address alerts should go to',
+  'alert.low.subject': '{site}: your traffic balance is below {threshold}',
+  'alert.low': 'Your {site} traffic balance is {left}, below your alert threshold of {threshold}. Top up here: {url}',
+  'alert.zero.subject': '{site}: your traffic balance is used up',
+  'alert.zero':
+    'Your {site} traffic balance is {left}: the proxy stops serving your accounts until you top up. Top up here: {url}',
+  'alert.staticExpiry.subject': '{site}: static IP order {orderNo} expires on {date}',
+  'alert.staticExpiry':
+    'The static IPs of your {site} order {orderNo} expire on {date} (UTC). Renew them before then to keep them: {url}',
   'api.noToken': 'Send your API token in the header "Authorization: Bearer npt_…"',
   'api.tokenInvalid': 'This API token is not valid (API tokens start with npt_; a login session cannot be used here)',
   'api.tokenRevoked': 'This API token has been revoked',

@@ -48,7 +48,10 @@ export const alertSettingsBody = z.object({
     .max(ALERT_CHANNELS.length)
     .transform((c) => [...new Set(c)]),
   /** Only used when the account has no e-mail of its own; empty means none. */
-  alertEmail: z.union([z.literal('').transform(() => null), emailAddress]).nullable().default(null),
+  alertEmail: z
+    .union([z.literal('').transform(() => null), emailAddress])
+    .nullable()
+    .default(null),
 });
 export type AlertSettingsBody = z.input<typeof alertSettingsBody>;
 

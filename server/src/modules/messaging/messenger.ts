@@ -49,6 +49,17 @@ export class Messenger {
     void delivery.finally(() => this.pending.delete(delivery));
   }
 
+  /**
+   * Sends now and throws when there is no transport or the provider refuses: for callers that keep
+   * the message and retry (the alert job), unlike `dispatch`, which only logs a failure.
+   */
+  async deliver(message: OutgoingMessage): Promise<void> {
+    const transport = this.transports[message.channel];
+    if (!transport) throw new Error(`no transport for ${message.channel}`);
+    await transport.send(message);
+    this.log.info({ channel: message.channel, transport: transport.name, kind: message.kind }, 'message sent');
+  }
+
   /** Waits for the background deliveries under way (shutdown, tests). */
   async settle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);

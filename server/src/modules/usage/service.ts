@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from 
 import type { Db } from '../../db/client.ts';
 import { memberUsers, trafficLots } from '../accounts/tables.ts';
 import { drawTraffic, expireLotsOf, memberLots } from '../accounts/traffic-lots.ts';
+import { queueBalanceAlerts } from '../alerts/service.ts';
 import { rechargeTotals } from '../orders/service.ts';
 import { deductHourRecords, deductLotDraws, usageRecords } from './tables.ts';
 
@@ -40,7 +41,7 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
     const userIds = [...new Set(unique.map((r) => r.userId))].sort((a, b) => a - b);
     const locked = userIds.length
       ? await tx
-          .select({ id: memberUsers.id })
+          .select({ id: memberUsers.id, balance: memberUsers.limitBalance })
           .from(memberUsers)
           .where(inArray(memberUsers.id, userIds))
           .orderBy(asc(memberUsers.id))
@@ -117,8 +118,15 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
             });
         }
       }
+      balances.set(userId, balance);
       if (balance === 0) exhausted.push(userId);
     }
+    // Low-balance and zero alerts, queued in this transaction (docs/decisions/0025); before = before lot expiry.
+    await queueBalanceAlerts(
+      tx,
+      now,
+      locked.map((u) => ({ userId: u.id, beforeMb: u.balance, afterMb: balances.get(u.id) ?? u.balance })),
+    );
     return {
       applied: fresh.size,
       duplicates: known.length - fresh.size,

@@ -1,0 +1,360 @@
+import { ResourceType, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testClock } from '../../test/app.ts';
+import { bearer, createTestUser, loginToken } from '../../test/members.ts';
+import { addRegion } from '../../test/static-ip.ts';
+import { grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
+import { flowPackages } from '../catalogue/tables.ts';
+import type { OutgoingMessage } from '../messaging/transports.ts';
+import { rechargeOrders } from '../orders/tables.ts';
+import { staticOrderItems, staticOrders } from '../static-ip/tables.ts';
+import { type Deliver, sendDueAlerts } from './jobs.ts';
+import { ALERT_MAX_ATTEMPTS, alertBackoffMs, queueStaticExpiryAlerts } from './service.ts';
+import { AlertStatus, alertQueue } from './tables.ts';
+
+const KEY = 'test-proxy-network-key-0123456789';
+const MIB = 1024 * 1024;
+const GB = 1024;
+const DAY = 86_400_000;
+const clock = testClock(new Date('2026-11-21T10:30:00Z'));
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+let t: TestApp;
+let record = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    clock,
+    env: { PROXY_NETWORK_API_KEY: KEY, PUBLIC_BASE_URL: 'https://shop.example.com' },
+  });
+});
+afterAll(() => t.close());
+
+async function member(balanceMb: number, overrides: Parameters<typeof createTestUser>[1] = {}) {
+  const u = await createTestUser(t.app.db, overrides);
+  if (balanceMb > 0) await grant(u.id, balanceMb);
+  const token = u.mobile ? await loginToken(t.app, u.mobile, u.password) : '';
+  return { id: u.id, mobile: u.mobile, email: u.email, token };
+}
+const grant = (userId: number, mb: number) =>
+  t.app.db.transaction((tx) =>
+    grantTraffic(tx, { userId, source: 'grant', mb, creditedAt: clock(), expiresAt: lotExpiry(clock(), 30) }),
+  );
+/** Usage of `mb` whole MB, as the proxy network reports it. */
+const use = (userId: number, mb: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/app-api/proxy-network/usage',
+    headers: { 'x-api-key': KEY },
+    payload: { records: [{ id: `r${++record}`, userId, bytes: mb * MIB, usedAt: clock().getTime() }] },
+  });
+const settings = (token: string, body: Record<string, unknown>, locale = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/app-api/member/alert-settings/update',
+    headers: { ...bearer(token), 'accept-language': locale },
+    payload: body,
+  });
+const queued = (userId: number) => t.app.db.select().from(alertQueue).where(eq(alertQueue.userId, userId)).orderBy(alertQueue.id);
+
+/** Sends what is due into `outbox` (a working provider). */
+async function sendAll(outbox: OutgoingMessage[] = []) {
+  await sendDueAlerts(
+    t.app.db,
+    () => clock(),
+    async (m) => void outbox.push(m),
+    quiet,
+  );
+  return outbox;
+}
+
+beforeEach(async () => {
+  // Each test sees only its own alerts.
+  await t.app.db.delete(alertQueue);
+});
+
+describe('alert settings', () => {
+  it('are saved and read back; SMS needs a mobile, e-mail an address; invalid input is a localized 400', async () => {
+    const u = await member(0);
+    const res = await settings(u.token, { thresholdGb: 5, channels: ['sms', 'email'], alertEmail: 'Alerts@Example.com' });
+    expect(res.json()).toEqual({
+      code: 0,
+      msg: '',
+      data: {
+        thresholdGb: 5,
+        channels: ['sms', 'email'],
+        mobile: expect.stringMatching(/^\d{3}\*{4}\d{4}$/),
+        accountEmail: null,
+        alertEmail: 'alerts@example.com',
+      },
+    });
+    const read = await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(u.token) });
+    expect(read.json().data).toEqual(res.json().data);
+
+    const noEmail = await settings(u.token, { thresholdGb: 5, channels: ['email'], alertEmail: '' });
+    expect(noEmail.json()).toMatchObject({ code: 1_012_001_001, msg: 'Enter the e-mail address alerts should go to' });
+    const zh = await settings(u.token, { thresholdGb: 5, channels: ['email'], alertEmail: null }, 'zh-CN');
+    expect(zh.json().msg).toBe('请填写接收提醒的邮箱地址');
+
+    for (const bad of [
+      { thresholdGb: 0, channels: ['sms'] },
+      { thresholdGb: 1.5, channels: ['sms'] },
+      { thresholdGb: 10_001, channels: ['sms'] },
+      { thresholdGb: 'x', channels: ['sms'] },
+      { thresholdGb: 5, channels: ['fax'] },
+      { thresholdGb: 5, channels: ['email'], alertEmail: 'not-an-address' },
+    ]) {
+      const r = await settings(u.token, bad);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const r = await settings(u.token, { thresholdGb: 0, channels: ['sms'] }, 'zh-CN');
+    expect(r.json().msg).toContain('请输入 1–10,000 之间的整数（GB）');
+    // Nothing of the refused changes was kept.
+    expect(
+      (await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(u.token) })).json().data.thresholdGb,
+    ).toBe(5);
+  });
+
+  it('refuse SMS for an account without a mobile number and use the account e-mail when it has one', async () => {
+    const u = await createTestUser(t.app.db, { mobile: undefined, email: `m${Date.now()}@example.com` });
+    const token = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/app-api/member/auth/login',
+        payload: { email: u.email, password: u.password },
+      })
+    ).json().data?.token;
+    expect(token).toBeTruthy();
+    expect((await settings(token, { thresholdGb: 1, channels: ['sms'] })).json().code).toBe(1_012_001_000);
+    const ok = await settings(token, { thresholdGb: 1, channels: ['email'], alertEmail: 'other@example.com' });
+    expect(ok.json().data).toMatchObject({ channels: ['email'], accountEmail: u.email, alertEmail: null, mobile: null });
+  });
+
+  it("are one's own: without a session they are refused, and each user reads only theirs", async () => {
+    const a = await member(0);
+    const b = await member(0);
+    await settings(a.token, { thresholdGb: 7, channels: ['sms'] });
+    expect((await t.app.inject({ url: '/app-api/member/alert-settings/get' })).json().code).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/app-api/member/alert-settings/update',
+          payload: { thresholdGb: 1, channels: [] },
+        })
+      ).json().code,
+    ).toBe(401);
+    const theirs = await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(b.token) });
+    expect(theirs.json().data).toMatchObject({ thresholdGb: null, channels: [] });
+  });
+});
+
+describe('balance alerts', () => {
+  it('one alert per crossing: usage below twice is one alert; a recharge re-arms', async () => {
+    const u = await member(10 * GB);
+    await settings(u.token, { thresholdGb: 5, channels: ['sms'] });
+    await use(u.id, 4 * GB); // 6 GB left: above
+    expect(await queued(u.id)).toHaveLength(0);
+    await use(u.id, 2 * GB); // 4 GB: below
+    await use(u.id, 1 * GB); // 3 GB: still below, no second alert
+    const first = await queued(u.id);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ kind: 'low', channel: 'sms', params: { balanceMb: 4 * GB, thresholdMb: 5 * GB } });
+    // Queued, not sent inside the usage request.
+    expect(first[0]?.status).toBe(AlertStatus.Queued);
+
+    await grant(u.id, 2 * GB); // 5 GB: at the threshold again (a recharge; fulfilment knows nothing of alerts)
+    await use(u.id, 1); // just below
+    const after = await queued(u.id);
+    expect(after.map((a) => a.kind)).toEqual(['low', 'low']);
+
+    // A recharge that stays below does not re-arm.
+    await grant(u.id, 100);
+    await use(u.id, 1);
+    expect(await queued(u.id)).toHaveLength(2);
+  });
+
+  it('one alert when the balance reaches zero, on every channel, with the link to the last package bought', async () => {
+    const u = await member(3 * GB);
+    await settings(u.token, { thresholdGb: 1, channels: ['sms', 'email'], alertEmail: 'zero@example.com' }, 'zh-CN');
+    const [pkg] = await t.app.db.select().from(flowPackages).limit(1);
+    if (!pkg) throw new Error('no seeded package');
+    await t.app.db.insert(rechargeOrders).values({
+      orderNo: `R${Date.now()}`,
+      userId: u.id,
+      packageId: pkg.id,
+      status: 1,
+      payStatus: 1,
+      source: 'pc',
+      accountType: 0,
+      trafficMb: 1024,
+      giftTrafficMb: 0,
+      validityDays: 30,
+      priceFen: 100,
+      feeFen: 0,
+      payAmountFen: 100,
+      payTime: clock(),
+      payDeadline: clock(),
+      createdAt: clock(),
+    });
+    await use(u.id, 5 * GB); // crosses 1 GB and ends at 0: the zero alert only
+    await use(u.id, 1); // still 0
+    const rows = await queued(u.id);
+    expect(rows.map((r) => [r.kind, r.channel])).toEqual([
+      ['zero', 'sms'],
+      ['zero', 'email'],
+    ]);
+    const outbox = await sendAll();
+    expect(outbox.map((m) => m.to)).toEqual([u.mobile, 'zero@example.com']);
+    expect(outbox[0]?.text).toContain('流量余额为 0 MB');
+    expect(outbox[0]?.text).toContain(`https://shop.example.com/buy?package=${pkg.id}`);
+    expect((await queued(u.id)).every((r) => r.status === AlertStatus.Sent)).toBe(true);
+    expect(await sendAll()).toHaveLength(0);
+
+    // Back above zero (and the threshold), then down again: both kinds armed again.
+    await grant(u.id, 2 * GB);
+    await use(u.id, 1.5 * GB);
+    expect((await queued(u.id)).filter((r) => r.status === AlertStatus.Queued).map((r) => r.kind)).toEqual(['low', 'low']);
+    const en = await sendAll();
+    expect(en[0]?.text).toMatch(/余额为 512 MB，已低于您设置的提醒阈值 1 GB/);
+  });
+
+  it('50 ingestions at once that all end below the threshold queue one alert', async () => {
+    const u = await member(100 * GB);
+    await settings(u.token, { thresholdGb: 60, channels: ['sms'] });
+    // Ends at 50 GB: the 41st batch to run crosses 60 GB, the rest stay below.
+    const answers = await Promise.all(Array.from({ length: 50 }, () => use(u.id, GB)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await queued(u.id)).toHaveLength(1);
+  });
+
+  it('no settings, no channels or no threshold: no low alert', async () => {
+    const none = await member(2 * GB);
+    await use(none.id, 2 * GB);
+    const off = await member(2 * GB);
+    await settings(off.token, { thresholdGb: null, channels: ['sms'] });
+    await use(off.id, GB); // no threshold: nothing at 1 GB
+    expect(await queued(off.id)).toHaveLength(0);
+    await use(off.id, GB); // zero still alerts
+    expect((await queued(off.id)).map((r) => r.kind)).toEqual(['zero']);
+    expect(await queued(none.id)).toHaveLength(0);
+  });
+});
+
+describe('sending', () => {
+  it('retries a failing provider with backoff and marks the alert failed after the last attempt', async () => {
+    const u = await member(2 * GB);
+    await settings(u.token, { thresholdGb: 1, channels: ['sms'] });
+    await use(u.id, 1.5 * GB);
+    const failing: Deliver = async () => {
+      throw new Error('provider down');
+    };
+    const errors: unknown[] = [];
+    const log = { ...quiet, error: (o: unknown) => void errors.push(o) };
+    for (let attempt = 1; attempt <= ALERT_MAX_ATTEMPTS; attempt++) {
+      expect(await sendDueAlerts(t.app.db, () => clock(), failing, log)).toBe(0);
+      const [row] = await queued(u.id);
+      expect(row?.attempts).toBe(attempt);
+      expect(row?.lastError).toBe('provider down');
+      if (attempt < ALERT_MAX_ATTEMPTS) {
+        expect(row?.status).toBe(AlertStatus.Queued);
+        expect(row?.nextAttemptAt.getTime()).toBe(clock().getTime() + alertBackoffMs(attempt));
+        // Not again before the backoff.
+        expect(await sendDueAlerts(t.app.db, () => clock(), failing, log)).toBe(0);
+        expect((await queued(u.id))[0]?.attempts).toBe(attempt);
+        clock.advance(alertBackoffMs(attempt));
+      }
+    }
+    expect((await queued(u.id))[0]?.status).toBe(AlertStatus.Failed);
+    expect(errors).toHaveLength(1);
+    clock.advance(DAY);
+    expect(await sendAll()).toHaveLength(0);
+  });
+
+  it('a provider back after failures delivers the alert once', async () => {
+    const u = await member(2 * GB);
+    await settings(u.token, { thresholdGb: 1, channels: ['sms'] });
+    await use(u.id, 1.5 * GB);
+    await sendDueAlerts(
+      t.app.db,
+      () => clock(),
+      async () => Promise.reject(new Error('timeout')),
+      quiet,
+    );
+    clock.advance(alertBackoffMs(1));
+    const outbox = await sendAll();
+    expect(outbox).toHaveLength(1);
+    expect((await queued(u.id))[0]).toMatchObject({ status: AlertStatus.Sent, attempts: 2 });
+  });
+
+  it('two instances sending at once send each alert exactly once', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => member(2 * GB)));
+    for (const u of users) {
+      await settings(u.token, { thresholdGb: 1, channels: ['sms'] });
+      await use(u.id, 1.5 * GB);
+    }
+    const sent: string[] = [];
+    const slow: Deliver = async (m) => {
+      await new Promise((r) => setTimeout(r, 20));
+      sent.push(m.to);
+    };
+    const counts = await Promise.all([
+      sendDueAlerts(t.app.db, () => clock(), slow, quiet, 3),
+      sendDueAlerts(t.app.db, () => clock(), slow, quiet, 3),
+    ]);
+    expect(counts[0] + counts[1]).toBe(8);
+    expect(sent.sort()).toEqual(users.map((u) => u.mobile).sort());
+  });
+});
+
+describe('static IP expiry alerts', () => {
+  it('one per order (not per IP) 3 days before expiry, once, in the user language', async () => {
+    const u = await member(0);
+    await settings(u.token, { thresholdGb: null, channels: ['sms'] }, 'zh-CN');
+    const { regionId, nodeIds } = await addRegion(t.app.db, { resourceType: ResourceType.StaticIsp, cityEn: 'Alerts', nodes: 3 });
+    const expires = new Date(clock().getTime() + 4 * DAY);
+    const [order] = await t.app.db
+      .insert(staticOrders)
+      .values({
+        orderNo: `S${Date.now()}`,
+        userId: u.id,
+        orderType: StaticOrderType.Purchase,
+        status: StaticOrderStatus.Success,
+        payStatus: 1,
+        resourceType: ResourceType.StaticIsp,
+        regionId,
+        count: 3,
+        durationDays: 30,
+        unitPriceFen: 100,
+        amountFen: 300,
+        payTime: clock(),
+        payDeadline: clock(),
+        expireTime: expires,
+        createdAt: clock(),
+      })
+      .returning();
+    if (!order) throw new Error('no order');
+    await t.app.db.insert(staticOrderItems).values(
+      nodeIds.map((nodeId, i) => ({
+        orderId: order.id,
+        userId: u.id,
+        nodeId,
+        account: `uacct${i}`,
+        password: 'x',
+        purchaseTime: clock(),
+        expireTime: expires,
+      })),
+    );
+    expect(await queueStaticExpiryAlerts(t.app.db, clock())).toBe(0); // 4 days ahead: not yet
+    clock.advance(DAY + 60_000);
+    const [a, b] = await Promise.all([queueStaticExpiryAlerts(t.app.db, clock()), queueStaticExpiryAlerts(t.app.db, clock())]);
+    expect(a + b).toBe(1);
+    expect(await queueStaticExpiryAlerts(t.app.db, clock())).toBe(0);
+    const outbox = await sendAll();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.text).toContain(order.orderNo);
+    expect(outbox[0]?.text).toContain(`https://shop.example.com/admin/static/list?order=${order.id}`);
+    expect(outbox[0]?.subject).toContain('到期');
+  });
+});
