@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, HStack, SimpleGrid, Skeleton, Stack, Te
 import { Field, Input, RadioCard } from '../chakra-deferred.ts';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatFen, MB_PER_GB, OrderAccountType, quoteCustom, quotePackage } from '../../commerce/pricing.ts';
 import type { TrafficPackage } from '../../contract/index.ts';
 import { formatTraffic } from '../../format/traffic.ts';
@@ -34,11 +34,14 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
   const navigate = useNavigate();
   const packages = usePackages();
   const rule = useCustomRule();
+  // `?package=<id>` (the link of a low-balance alert) preselects that package while it is on sale.
+  const [search] = useSearchParams();
   const [selected, setSelected] = useState<string | null>(null);
   const [customGb, setCustomGb] = useState('100');
 
   const list = packages.data ?? [];
-  const fallback = list.find((p) => p.tags.includes('popular')) ?? list[0];
+  const requested = list.find((p) => String(p.id) === search.get('package'));
+  const fallback = requested ?? list.find((p) => p.tags.includes('popular')) ?? list[0];
   const choice = selected ?? (fallback ? String(fallback.id) : null);
   const pkg = list.find((p) => String(p.id) === choice);
 

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { api, IdentificationStatus, newPassword } from '@portal/shared';
 import { authStore, callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { AlertsCard } from './AlertsCard.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'orange', 2: 'orange', 3: 'green', 4: 'red' };
 
@@ -40,6 +41,7 @@ export default function AccountPage() {
           <FormattedMessage id="uc.account.title" />
         </Heading>
         {isLoading || !user ? <Skeleton h="48" borderRadius="xl" /> : <ProfileCard user={user} />}
+        <AlertsCard />
         <PasswordCard />
       </Stack>
     </Container>
