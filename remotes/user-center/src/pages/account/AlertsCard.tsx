@@ -126,7 +126,7 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
                 <Text>GB</Text>
               </HStack>
               {errors.thresholdGb ? (
-                <Field.ErrorText>{text(errors.thresholdGb)}</Field.ErrorText>
+                <Field.ErrorText color="red.700">{text(errors.thresholdGb)}</Field.ErrorText>
               ) : (
                 <Field.HelperText>
                   <FormattedMessage id="uc.alerts.thresholdHint" />
@@ -185,7 +185,7 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
                 onChange={(e) => setAlertEmail(e.target.value)}
                 data-testid="alerts-email"
               />
-              <Field.ErrorText>{text(errors.alertEmail)}</Field.ErrorText>
+              <Field.ErrorText color="red.700">{text(errors.alertEmail)}</Field.ErrorText>
             </Field.Root>
           ) : null}
           {channels.length === 0 ? (

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { serverEnv } from '../playwright.config.ts';
+import { expectWcagClean as expectAxeClean } from '../support/axe.ts';
+import { signIn } from '../support/portal.ts';
+import { expect, test } from '../support/test.ts';
+
+const GIB = 1024 * 1024 * 1024;
+
+const LANGUAGES = [
+  {
+    name: 'English',
+    prefix: '/en',
+    title: 'Low-balance alerts',
+    saved: 'Alert settings saved',
+    left: '5 GB',
+    subject: 'below 6 GB',
+  },
+  { name: 'Chinese', prefix: '', title: '余额不足提醒', saved: '提醒设置已保存', left: '5 GB', subject: '已低于 6 GB' },
+] as const;
+
+interface OutboxMessage {
+  subject: string;
+  body: string;
+  channel: string;
+}
+
+const outbox = async (page: Page, to: string) =>
+  ((await (await page.request.get(`/sandbox/outbox.json?to=${encodeURIComponent(to)}`)).json()) as { messages: OutboxMessage[] })
+    .messages;
+
+// The alert job runs every 10 s: wait for up to two rounds and a half.
+test.describe.configure({ timeout: 120_000 });
+
+for (const lang of LANGUAGES) {
+  test(`a low-balance alert reaches the outbox once and links to the last package (${lang.name})`, async ({ page }) => {
+    // 3 GB to start, then the 5 GB package bought: 8 GB.
+    const user = await signIn(page, 3 * 1024);
+    await page.goto(`${lang.prefix}/buy`);
+    const card = page.getByTestId('package-card').filter({ hasText: '5 GB' }).first();
+    const packageId = await card.getAttribute('data-package-id');
+    await card.click();
+    await page.getByTestId('buy-now').click();
+    await page.getByTestId('channel-alipay_pc').click();
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(/\/sandbox\/cashier\//);
+    await page.getByTestId('sandbox-pay').click();
+    await expect(page.getByTestId('paid-view')).toBeVisible();
+
+    // Settings: a threshold of 6 GB by SMS. A bad threshold is refused on the card first.
+    await page.goto(`${lang.prefix}/admin/account`);
+    const alerts = page.getByTestId('alerts-card');
+    await expect(alerts.getByRole('heading', { name: lang.title })).toBeVisible();
+    await alerts.getByTestId('alerts-threshold-on').click();
+    await alerts.getByTestId('alerts-threshold').fill('0');
+    await alerts.getByTestId('alerts-channel-sms').click();
+    await alerts.getByTestId('alerts-save').click();
+    await expect(alerts.getByTestId('alerts-threshold')).toHaveAttribute('aria-invalid', 'true');
+    await expectAxeClean(page);
+    await alerts.getByTestId('alerts-threshold').fill('6');
+    await alerts.getByTestId('alerts-save').click();
+    await expect(page.getByText(lang.saved)).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('alerts-threshold')).toHaveValue('6');
+    await expectAxeClean(page);
+
+    // Usage through the network's endpoint: 3 GB (8 → 5 GB, below 6), then 1 GB more (still below).
+    const me = await page.request.get('/app-api/ip/member-user/get', { headers: { authorization: `Bearer ${user.token}` } });
+    const userId = (await me.json()).data.id as number;
+    const ingest = (id: string, bytes: number) =>
+      page.request.post('/app-api/proxy-network/usage', {
+        headers: { 'x-api-key': serverEnv.PROXY_NETWORK_API_KEY as string },
+        data: { records: [{ id: `alert-${userId}-${id}`, userId, bytes, usedAt: Date.now() }] },
+      });
+    expect((await (await ingest('a', 3 * GIB)).json()).data.applied).toBe(1);
+
+    let messages: OutboxMessage[] = [];
+    await expect
+      .poll(async () => (messages = (await outbox(page, user.mobile)).filter((m) => m.subject.includes(lang.subject))).length, {
+        timeout: 30_000,
+        intervals: [1000],
+      })
+      .toBe(1);
+    expect(messages[0]?.body).toContain(lang.left);
+
+    expect((await (await ingest('b', GIB)).json()).data.applied).toBe(1);
+    // Two more rounds of the job: still exactly one alert.
+    await page.waitForTimeout(21_000);
+    expect((await outbox(page, user.mobile)).filter((m) => m.subject.includes(lang.subject))).toHaveLength(1);
+
+    // Its link opens the buy page in the same language with the package bought preselected.
+    const link = /(https?:\/\/\S+)/.exec(messages[0]?.body ?? '')?.[1] ?? '';
+    expect(new URL(link).pathname).toBe(`${lang.prefix}/buy`);
+    expect(new URL(link).searchParams.get('package')).toBe(packageId);
+    await page.goto(link);
+    const chosen = page.locator(`[data-testid="package-card"][data-package-id="${packageId}"]`);
+    await expect(chosen).toHaveAttribute('data-state', 'checked');
+    await expect(page.locator('[data-testid="package-card"][data-state="checked"]')).toHaveCount(1);
+    await expectAxeClean(page);
+  });
+}
