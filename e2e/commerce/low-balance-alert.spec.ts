@@ -73,19 +73,15 @@ for (const lang of LANGUAGES) {
       });
     expect((await (await ingest('a', 3 * GIB)).json()).data.applied).toBe(1);
 
-    let messages: OutboxMessage[] = [];
-    await expect
-      .poll(async () => (messages = (await outbox(page, user.mobile)).filter((m) => m.subject.includes(lang.subject))).length, {
-        timeout: 30_000,
-        intervals: [1000],
-      })
-      .toBe(1);
+    const alertsIn = async () => (await outbox(page, user.mobile)).filter((m) => m.subject.includes(lang.subject));
+    await expect.poll(async () => (await alertsIn()).length, { timeout: 30_000, intervals: [1000] }).toBe(1);
+    const messages = await alertsIn();
     expect(messages[0]?.body).toContain(lang.left);
 
     expect((await (await ingest('b', GIB)).json()).data.applied).toBe(1);
     // Two more rounds of the job: still exactly one alert.
     await page.waitForTimeout(21_000);
-    expect((await outbox(page, user.mobile)).filter((m) => m.subject.includes(lang.subject))).toHaveLength(1);
+    expect(await alertsIn()).toHaveLength(1);
 
     // Its link opens the buy page in the same language with the package bought preselected.
     const link = /(https?:\/\/\S+)/.exec(messages[0]?.body ?? '')?.[1] ?? '';
