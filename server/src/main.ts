@@ -6,7 +6,7 @@ import { seed } from './db/seed.ts';
 import { resolveDataKey } from './modules/certification/crypto.ts';
 import { importLegacyLicences } from './modules/certification/licence.ts';
 import { backfillIdCardHashes } from './modules/certification/service.ts';
-import { startTrafficExpiryJob } from './modules/accounts/traffic-expiry-job.ts';
+import { startLotExpiryJob } from './modules/usage/lot-expiry-job.ts';
 import { startAlertJobs } from './modules/alerts/jobs.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
@@ -37,7 +37,7 @@ try {
   // Jobs touch the tables, so only once the schema is migrated; every instance runs them (they are concurrency-safe).
   const stopOrderJob = startOrderCloseJob(app);
   const stopStaticJobs = startStaticJobs(app);
-  const stopExpiryJob = startTrafficExpiryJob(app);
+  const stopExpiryJob = startLotExpiryJob(app);
   // Static IP expiry alerts and the sending of every queued alert (docs/decisions/0025).
   const stopAlertJobs = startAlertJobs(app);
   stopJobs = async () => {

@@ -123,8 +123,14 @@ export async function expireLotsOf(tx: Tx, now: Date, userIds: number[]): Promis
 /**
  * One round of the expiry job: locks up to `batch` members with due lots (SKIP LOCKED: members
  * another instance or a usage batch holds are left for the next round) and expires their lots.
+ * `then` runs in the same transaction with what expired (the alerts queue theirs there).
  */
-export async function expireDueLots(db: Db, now: Date, batch = 200): Promise<Expiry[]> {
+export async function expireDueLots(
+  db: Db,
+  now: Date,
+  batch = 200,
+  then?: (tx: Tx, expired: Expiry[]) => Promise<unknown>,
+): Promise<Expiry[]> {
   return db.transaction(async (tx) => {
     const due = tx
       .selectDistinct({ userId: trafficLots.userId })
@@ -137,11 +143,13 @@ export async function expireDueLots(db: Db, now: Date, batch = 200): Promise<Exp
       .orderBy(asc(memberUsers.id))
       .limit(batch)
       .for('update', { skipLocked: true });
-    return expireLotsOf(
+    const expired = await expireLotsOf(
       tx,
       now,
       locked.map((u) => u.id),
     );
+    if (then && expired.length > 0) await then(tx, expired);
+    return expired;
   });
 }
 

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testClock } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { addRegion } from '../../test/static-ip.ts';
-import { grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
+import { expireDueLots, grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
 import { flowPackages } from '../catalogue/tables.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
 import { rechargeOrders } from '../orders/tables.ts';
 import { staticOrderItems, staticOrders } from '../static-ip/tables.ts';
 import { type Deliver, sendDueAlerts } from './jobs.ts';
-import { ALERT_MAX_ATTEMPTS, alertBackoffMs, queueStaticExpiryAlerts } from './service.ts';
+import { balanceChanges } from '../usage/lot-expiry-job.ts';
+import { ALERT_MAX_ATTEMPTS, alertBackoffMs, queueBalanceAlerts, queueStaticExpiryAlerts } from './service.ts';
 import { AlertStatus, alertQueue } from './tables.ts';
 
 const KEY = 'test-proxy-network-key-0123456789';
@@ -227,6 +228,28 @@ describe('balance alerts', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => use(u.id, GB)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(await queued(u.id)).toHaveLength(1);
+  });
+
+  it('traffic that expires is alerted like traffic used: below the threshold, then zero, once each', async () => {
+    const u = await member(0);
+    await settings(u.token, { thresholdGb: 2, channels: ['sms'] });
+    const lot = (mb: number, days: number) =>
+      t.app.db.transaction((tx) =>
+        grantTraffic(tx, { userId: u.id, source: 'grant', mb, creditedAt: clock(), expiresAt: lotExpiry(clock(), days) }),
+      );
+    await lot(2 * GB, 1);
+    await lot(GB, 2);
+    const round = async () =>
+      expireDueLots(t.app.db, clock(), 200, (tx, lots) => queueBalanceAlerts(tx, clock(), balanceChanges(lots)));
+    const start = clock();
+    clock.set(new Date(start.getTime() + 1.5 * DAY)); // 3 GB → 1 GB: below 2 GB
+    await round();
+    expect((await queued(u.id)).map((r) => [r.kind, r.params])).toEqual([['low', { balanceMb: GB, thresholdMb: 2 * GB }]]);
+    expect(await round()).toEqual([]); // nothing more to expire, nothing more queued
+    clock.set(new Date(start.getTime() + 3 * DAY)); // 1 GB → 0
+    await round();
+    expect((await queued(u.id)).map((r) => r.kind)).toEqual(['low', 'zero']);
+    clock.set(start);
   });
 
   it('no settings, no channels or no threshold: no low alert', async () => {
