@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import type { IdentityVerifier } from './modules/certification/verifier.ts';
+import { leadsRoutes } from './modules/leads/routes.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -133,6 +134,8 @@ export async function buildApp({
   await app.register(proxyRoutes, { config });
   // Personal API tokens and the public API /api/v1/ they open (docs/decisions/0022).
   await app.register(apiTokensRoutes, { config });
+  // Custom enterprise plan requests (docs/decisions/0028).
+  await app.register(leadsRoutes, { config });
   await app.register(redirectsRoutes);
   // One remote registry and one view of what each visitor is served, for pages, sitemap and /remotes.json.
   const registry = createRemoteRegistry(config.dataDir, { database: app.database });

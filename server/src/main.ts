@@ -8,6 +8,7 @@ import { importLegacyLicences } from './modules/certification/licence.ts';
 import { backfillIdCardHashes } from './modules/certification/service.ts';
 import { startLotExpiryJob } from './modules/usage/lot-expiry-job.ts';
 import { startAlertJobs } from './modules/alerts/jobs.ts';
+import { startLeadConfirmationJob } from './modules/leads/confirmations.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
 
@@ -40,8 +41,9 @@ try {
   const stopExpiryJob = startLotExpiryJob(app);
   // Static IP expiry alerts and the sending of every queued alert (docs/decisions/0025).
   const stopAlertJobs = startAlertJobs(app);
+  const stopLeadJob = startLeadConfirmationJob(app);
   stopJobs = async () => {
-    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob(), stopAlertJobs()]);
+    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob(), stopAlertJobs(), stopLeadJob()]);
   };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();

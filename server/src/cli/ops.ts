@@ -9,6 +9,7 @@ import { cert } from './ops/cert.ts';
 import type { OpsContext, OpsIo } from './ops/context.ts';
 import { help } from './ops/help.ts';
 import { invoice } from './ops/invoice.ts';
+import { lead } from './ops/lead.ts';
 import { price } from './ops/price.ts';
 import { redirect } from './ops/redirect.ts';
 import { stock } from './ops/stock.ts';
@@ -89,6 +90,12 @@ Commands:
   help publish <file-or-dir>...               the same for help centre answers: <key>.en.md and
                                               <key>.zh-CN.md (front matter: category, order, title)
   help list                                   every help answer: id, key, category, order, title
+  lead list [--status open|all]               custom-plan requests, newest first (open ones by default):
+                                              id, sent at, status, company, contact (user id when
+                                              logged in), monthly GB, use case, language and host,
+                                              confirmation state; then the message and any note
+  lead close <id> [--note <text>]             close a request once it is followed up (note: at most
+                                              500 characters)
   captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
                                               blockPuzzle {"x":..,"y":..} (x: left edge of the piece,
                                               y: top of its body; the widget always sends y 5),
@@ -100,7 +107,7 @@ Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); rea
 environment and .env like the server. While a server runs on the embedded database, the command is
 run by that server (through DATA_DIR/ops.sock) and takes effect there at once.`;
 
-const commands = { redirect, user, captcha, price, cert, invoice, stock, blog, help };
+const commands = { redirect, user, captcha, price, cert, invoice, stock, blog, help, lead };
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export function runOps(argv: string[], ctx: OpsContext): Promise<number> {

@@ -17,3 +17,4 @@ export * from '../modules/remotes/tables.ts';
 export * from '../modules/api-tokens/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/alerts/tables.ts';
+export * from '../modules/leads/tables.ts';

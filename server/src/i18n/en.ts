@@ -105,6 +105,15 @@ export const en = {
   'api.notFound': 'Not found',
   'api.rateLimited': 'Too many requests with this token: try again in {seconds} s',
   'api.server': 'Server error; quote request id {requestId} to support',
+  'lead.smsUnavailable': 'We cannot send text messages at the moment: please give an e-mail address',
+  'lead.emailUnavailable': 'We cannot send e-mails at the moment: please give a mobile number',
+  'lead.tooMany': 'Too many requests: please try again in {minutes} minutes',
+  'message.lead.subject': '{site}: we have received your request for a custom plan',
+  'message.lead':
+    'Hello {name}, thank you for asking {site} for a custom plan for {company} (request no. {id}). Our team will contact you within one working day.',
+  'error.notAuthorised': 'You are not authorised to do this',
+  'error.apiTokenNotForPortal':
+    'Not authorised: a personal API token opens only the public API /api/v1/; log in to use the user centre',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -96,4 +96,11 @@ export const zhCN: Record<MessageKey, string> = {
   'api.notFound': '资源不存在',
   'api.rateLimited': '该令牌请求过于频繁，请在 {seconds} 秒后重试',
   'api.server': '服务器错误，请向客服提供请求编号 {requestId}',
+  'lead.smsUnavailable': '暂时无法发送短信，请填写邮箱地址',
+  'lead.emailUnavailable': '暂时无法发送邮件，请填写手机号码',
+  'lead.tooMany': '提交过于频繁，请在 {minutes} 分钟后重试',
+  'message.lead.subject': '{site}：我们已收到您的定制方案申请',
+  'message.lead': '{name}您好，感谢您为{company}向{site}申请定制方案（申请编号 {id}）。我们的团队将在一个工作日内与您联系。',
+  'error.notAuthorised': '您无权执行此操作',
+  'error.apiTokenNotForPortal': '无权访问：个人 API 令牌只能用于开放接口 /api/v1/，使用用户中心请先登录',
 };

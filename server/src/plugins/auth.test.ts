@@ -55,7 +55,30 @@ describe('auth plugin', () => {
     }
   });
 
+  it('answers a personal API token at an auth: true route with 1006000000 "not authorised", handler never called', async () => {
+    const before = handlerRuns;
+    for (const [lang, msg] of [
+      ['en', 'Not authorised: a personal API token opens only the public API /api/v1/; log in to use the user centre'],
+      ['zh-CN', '无权访问：个人 API 令牌只能用于开放接口 /api/v1/，使用用户中心请先登录'],
+    ] as const) {
+      const res = await t.app.inject({
+        url: '/app-api/test/secret',
+        headers: { ...bearer(`npt_${'a'.repeat(40)}`), 'accept-language': lang },
+      });
+      expect(res.json()).toEqual({ code: ResultCode.NotAuthorised, data: null, msg });
+    }
+    expect(ResultCode.NotAuthorised).toBe(1_006_000_000);
+    expect(handlerRuns).toBe(before);
+    // A public route still serves it, as a visitor.
+    expect((await t.app.inject({ url: '/app-api/test/open', headers: bearer(`npt_${'a'.repeat(40)}`) })).json().data).toEqual({
+      userId: null,
+    });
+  });
+
   it('currentUser refuses a request without a user', () => {
+    expect(() => currentUser({ user: null, apiTokenBearer: true })).toThrow(
+      expect.objectContaining({ code: ResultCode.NotAuthorised }),
+    );
     expect(() => currentUser({ user: null })).toThrow(expect.objectContaining({ code: ResultCode.Unauthorized }));
     expect(currentUser({ user: { id: 1, sessionId: 2 } })).toEqual({ id: 1, sessionId: 2 });
   });

@@ -2,7 +2,7 @@ import { API_TOKEN_PREFIX } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveSession } from '../modules/accounts/sessions.ts';
-import { isApiPath, unauthorized } from './errors.ts';
+import { isApiPath, notAuthorised, unauthorized } from './errors.ts';
 
 /** The logged-in member behind a request. */
 export interface AuthUser {
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set from `Authorization: Bearer <token>` on API calls; null when absent, unknown, expired or revoked. */
     user: AuthUser | null;
+    /** The bearer token was a personal API token (npt_…), which /app-api never accepts as a login. */
+    apiTokenBearer: boolean;
   }
 }
 
@@ -26,10 +28,11 @@ export function bearerToken(header: string | undefined): string | null {
 
 /**
  * The user of a route declared `auth: true`. route() has already run app.authenticate, so a null
- * here is a programming error turned into the safe answer (log in again), not a crash.
+ * here is a programming error turned into the safe answer (log in again), not a crash. A request
+ * that brought a personal API token instead of a session is "not authorised" (1006000000).
  */
-export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
-  if (!request.user) throw unauthorized();
+export function currentUser(request: Pick<FastifyRequest, 'user'> & { apiTokenBearer?: boolean }): AuthUser {
+  if (!request.user) throw request.apiTokenBearer ? notAuthorised('error.apiTokenNotForPortal') : unauthorized();
   return request.user;
 }
 
@@ -42,17 +45,24 @@ export function currentUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('apiTokenBearer', false);
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url)) return;
       const token = bearerToken(request.headers.authorization);
       // A personal API token (npt_…) opens /api/v1/ only, never the user centre (decision 0022);
       // the session lookup could not match it anyway (other length), this says so outright.
-      if (!token || token.startsWith(API_TOKEN_PREFIX)) return;
+      if (!token) return;
+      if (token.startsWith(API_TOKEN_PREFIX)) {
+        request.apiTokenBearer = true;
+        return;
+      }
       const session = await resolveSession(app.db, token, app.now());
       request.user = session && { id: session.userId, sessionId: session.sessionId };
     });
+    // A personal API token is a real credential that lacks this permission: "not authorised"
+    // (1006000000), not "log in again" (401), so a script using one is told what is wrong.
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      if (!request.user) throw unauthorized();
+      currentUser(request);
     });
   },
   { name: 'auth', dependencies: ['database', 'errors'] },

@@ -22,6 +22,12 @@ export class BusinessError extends Error {
 /** The caller is not logged in or the session is gone: body code 401, the client sends them to login. */
 export const unauthorized = () => new BusinessError(ResultCode.Unauthorized, 'error.unauthorized');
 
+/**
+ * The caller is known but may not do this (SPEC section 8, body code 1006000000): the client shows
+ * the message and keeps the session, unlike `unauthorized` (docs/decisions/0028).
+ */
+export const notAuthorised = (key: MessageKey = 'error.notAuthorised') => new BusinessError(ResultCode.NotAuthorised, key);
+
 const CLIENT_ERROR_KEYS: Record<number, MessageKey> = {
   403: 'error.forbidden',
   404: 'error.notFound',

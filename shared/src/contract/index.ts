@@ -7,6 +7,7 @@ import { clientConfigApi } from './client-config.ts';
 import { commerceApi } from './commerce.ts';
 import { contentApi } from './content.ts';
 import { invoiceApi } from './invoices.ts';
+import { leadApi } from './leads.ts';
 import { proxyApi } from './proxy.ts';
 import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
@@ -23,6 +24,7 @@ export * from './commerce.ts';
 export * from './content.ts';
 export * from './define.ts';
 export * from './invoices.ts';
+export * from './leads.ts';
 export * from './messages.ts';
 export * from './primitives.ts';
 export * from './proxy.ts';
@@ -45,5 +47,6 @@ export const api = {
   ...apiTokenApi,
   ...invoiceApi,
   ...alertsApi,
+  ...leadApi,
 };
 export type Api = typeof api;

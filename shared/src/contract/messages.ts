@@ -98,6 +98,22 @@ export const contractMessages = {
     en: 'Choose at least one permission',
     'zh-CN': '请至少选择一项权限',
   },
+  'validation.leadCompany': {
+    en: 'Enter the company or team name (2–100 characters)',
+    'zh-CN': '请输入公司或团队名称（2–100 个字符）',
+  },
+  'validation.leadContactName': { en: 'Enter a contact name (1–50 characters)', 'zh-CN': '请输入联系人姓名（1–50 个字符）' },
+  'validation.leadContact': {
+    en: 'Enter a mobile number or an e-mail address',
+    'zh-CN': '请输入手机号码或邮箱地址',
+  },
+  'validation.leadContactRequired': {
+    en: 'Enter a mobile number or an e-mail address for our reply',
+    'zh-CN': '请填写用于接收回复的手机号码或邮箱地址',
+  },
+  'validation.leadVolume': { en: 'Choose your monthly traffic', 'zh-CN': '请选择每月流量' },
+  'validation.leadUseCase': { en: 'Choose a use case', 'zh-CN': '请选择使用场景' },
+  'validation.leadMessage': { en: 'Use at most 2000 characters for the message', 'zh-CN': '留言最多 2000 个字符' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ContractMessageKey = keyof typeof contractMessages;

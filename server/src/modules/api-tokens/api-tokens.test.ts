@@ -1,4 +1,4 @@
-import { API_TOKEN_MAX_PER_USER, ApiTokenErrorCode } from '@portal/shared';
+import { API_TOKEN_MAX_PER_USER, ApiTokenErrorCode, ResultCode } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testClock } from '../../test/app.ts';
@@ -188,7 +188,8 @@ describe('the public API refuses', () => {
     const { secret } = await createToken(alice.session);
     for (const url of ['/app-api/ip/member-user/get', '/app-api/ip/proxy-account/list', '/app-api/member/api-token/list']) {
       const answer = (await t.app.inject({ method: 'GET', url, headers: bearer(secret) })).json();
-      expect(answer.code, url).toBe(401);
+      // Not authorised (1006000000): a real credential that lacks this permission, not "log in again".
+      expect(answer.code, url).toBe(ResultCode.NotAuthorised);
     }
     // Nor can a token make more tokens.
     const made = await t.app.inject({
@@ -197,7 +198,7 @@ describe('the public API refuses', () => {
       headers: bearer(secret),
       payload: { name: 'x', scopes: ['proxy:write'] },
     });
-    expect(made.json().code).toBe(401);
+    expect(made.json().code).toBe(ResultCode.NotAuthorised);
   });
 
   it("another member's sub-account: 404, exactly as one that does not exist", async () => {
