@@ -4,7 +4,7 @@ import { ResultCode } from '../contract/codes.ts';
 
 export const API_TIMEOUT_MS = 15_000;
 
-export type ApiErrorKind = 'business' | 'unauthorized' | 'timeout' | 'http' | 'network' | 'invalid-response';
+export type ApiErrorKind = 'business' | 'unauthorized' | 'not-authorised' | 'timeout' | 'http' | 'network' | 'invalid-response';
 
 /** Every failed call ends as one of these; `msg` is already localized when the server sent it. */
 export class ApiError extends Error {
@@ -111,6 +111,7 @@ async function request<E extends ApiEntry>(entry: E, input: Record<string, unkno
 
 function raise(code: number, status: number, msg: string, fieldErrors?: Record<string, string>): never {
   if (code === ResultCode.Unauthorized) throw new ApiError('unauthorized', code, msg);
+  if (code === ResultCode.NotAuthorised) throw new ApiError('not-authorised', code, msg);
   if (status >= 500 && code === ResultCode.ServerError) throw new ApiError('http', code, msg);
   throw new ApiError('business', code, msg, fieldErrors);
 }

@@ -5,6 +5,8 @@ import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 /** Global state of SPEC section 3: customer-service panel, substation settings, locale. */
 export const uiStore = proxy<{
   customerServiceVisible: boolean;
+  /** The custom-plan request form (decision 0028): any page opens it, the shell shows it. */
+  customPlanVisible: boolean;
   substation: Website | null;
   locale: Locale;
   /**
@@ -14,6 +16,7 @@ export const uiStore = proxy<{
   pageTitle: { path: string; title: string } | null;
 }>({
   customerServiceVisible: false,
+  customPlanVisible: false,
   substation: null,
   locale: DEFAULT_LOCALE,
   pageTitle: null,
@@ -24,4 +27,11 @@ export const openCustomerService = () => {
 };
 export const closeCustomerService = () => {
   uiStore.customerServiceVisible = false;
+};
+
+export const openCustomPlan = () => {
+  uiStore.customPlanVisible = true;
+};
+export const closeCustomPlan = () => {
+  uiStore.customPlanVisible = false;
 };

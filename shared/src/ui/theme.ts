@@ -144,6 +144,8 @@ const portalTheme = defineConfig({
           emphasized: { value: '{colors.brand.200}' },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // Chakra's red.500 is 3.8:1 on white: field errors (small text) need 4.5:1 (WCAG AA); red.700 is 6.5:1.
+        fg: { error: { value: '{colors.red.700}' } },
       },
     },
   },

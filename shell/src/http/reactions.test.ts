@@ -18,6 +18,8 @@ beforeAll(async () => {
     '/unauthorized': json({ code: 401, data: null, msg: 'token expired' }),
     '/server-error-body': json({ code: 500, data: null, msg: '库存同步失败，请稍后再试' }),
     '/business': json({ code: 1_004_003_000, data: null, msg: 'Login failed' }),
+    '/not-authorised': json({ code: 1_006_000_000, data: null, msg: '无权访问：个人 API 令牌只能用于开放接口 /api/v1/' }),
+    '/not-authorised-bare': json({ code: 1_006_000_000, data: null, msg: '' }),
     '/http-500': (_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'),
     '/slow': () => {},
   });
@@ -62,6 +64,25 @@ describe('fetch client reactions (SPEC section 8)', () => {
     expect(authStore.token).toBe('');
     expect(authStore.userInfo).toBeNull();
     expect(toLogin).toHaveBeenCalledWith('/en/admin/dashboard');
+  });
+
+  it('body code 1006000000 "not authorised": the message, and the session stays (no logout, no login page)', async () => {
+    setSession('live', { limitBalance: 1 });
+    await expect(callApi(entry('/not-authorised'))).rejects.toMatchObject({ kind: 'not-authorised', code: 1_006_000_000 });
+    expect(toast).toHaveBeenCalledWith('error', '无权访问：个人 API 令牌只能用于开放接口 /api/v1/');
+    expect(authStore.token).toBe('live');
+    expect(authStore.userInfo).not.toBeNull();
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', 'You are not authorised to do this'],
+    ['zh-CN', '您无权执行此操作'],
+  ] as const)('body code 1006000000 without a message: "not authorised" in the current language (%s)', async (locale, text) => {
+    uiStore.locale = locale;
+    await expect(callApi(entry('/not-authorised-bare'))).rejects.toMatchObject({ kind: 'not-authorised' });
+    expect(toast).toHaveBeenCalledWith('error', text);
+    expect(toLogin).not.toHaveBeenCalled();
   });
 
   it("body code ServerError: the server's own message", async () => {

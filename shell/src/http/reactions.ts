@@ -22,6 +22,10 @@ export function reactToApiError(error: ApiError, deps: ReactionDeps): void {
       clearSession();
       deps.toLogin(deps.currentPath());
       return;
+    case 'not-authorised':
+      // Known but not allowed (1006000000): say so and keep the session (decision 0028).
+      toast('error', error.message || translate('http.notAuthorised'));
+      return;
     case 'business':
       if (error.code === ResultCode.ServerError) toast('error', error.message);
       return;

@@ -11,6 +11,7 @@ import { SandboxBand } from '../app/SandboxBand.tsx';
 import { AppToasts } from '../app/Toasts.tsx';
 import { useClientConfig } from '../app/clientConfig.ts';
 import { useMessages } from '../i18n/catalogs.ts';
+import { CustomPlanPanel } from '../leads/CustomPlanPanel.tsx';
 import { CustomerServicePanel } from '../support/CustomerServicePanel.tsx';
 import { useLocalized, useSubstation } from '../support/useSubstation.ts';
 import { UpdatePrompt } from '../updates/UpdatePrompt.tsx';
@@ -35,6 +36,8 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
       <ScrollRestoration />
       <CaptchaGate>
         <Outlet />
+        {/* Inside the gate: visitors' requests pass the security check. */}
+        <CustomPlanPanel />
       </CaptchaGate>
       <CustomerServicePanel />
       <UpdatePrompt />

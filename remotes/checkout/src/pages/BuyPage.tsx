@@ -1,5 +1,6 @@
 import { Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
+import { CustomPlanSection } from '@portal/shared/ui';
 import { BuyTraffic } from '@portal/shared/ui/forms';
 import { isPhone } from '../features/order/purchase.ts';
 
@@ -20,6 +21,7 @@ export default function BuyPage() {
         <Text fontSize="sm" color="fg.muted">
           <FormattedMessage id="checkout.buy.overseas" />
         </Text>
+        <CustomPlanSection />
       </Stack>
     </Container>
   );

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
+import { CustomPlanSection } from '@portal/shared/ui';
 import { PackagesTable, CustomTiers } from '../../features/catalogue/PriceTables.tsx';
 import { useProxyCountries } from '../../features/catalogue/queries.ts';
 import { FeatureCard } from '../../features/sections/FeatureCard.tsx';
@@ -55,6 +56,7 @@ export default function DynamicLandingPage() {
         <Stack gap={10}>
           <PackagesTable />
           <CustomTiers />
+          <CustomPlanSection headingLevel="h3" />
         </Stack>
       }
       faqCount={5}
