@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Portal, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
+import { Alert, Box, Button, CloseButton, Portal, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { Dialog, Field, Input, NativeSelect, Textarea } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -54,14 +54,15 @@ export function CustomPlanDialog({ open }: { open: boolean }) {
           setSent(null);
         }
       }}
+      // Centred at every width: a responsive "full" size kept its full height on desktop.
       placement="center"
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="custom-plan-dialog" mx={{ sm: 3 }}>
+          <Dialog.Content data-testid="custom-plan-dialog" mx={3}>
             {sent ? <Sent result={sent} /> : open ? <RequestForm onSent={setSent} /> : null}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'customPlan.close' })} />
@@ -116,129 +117,132 @@ function RequestForm({ onSent }: { onSent: (result: CustomPlanLeadResult) => voi
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="custom-plan-form">
-      <Dialog.Header>
-        <Stack gap={1}>
-          <Dialog.Title>
-            <FormattedMessage id="customPlan.title" />
-          </Dialog.Title>
-          <Dialog.Description color="fg.muted" fontSize="sm">
-            <FormattedMessage id="customPlan.intro" />
-          </Dialog.Description>
-        </Stack>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap={4}>
-          <Field.Root invalid={!!errors.company} required>
-            <Field.Label>
-              <FormattedMessage id="customPlan.company" />
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              maxLength={LEAD_COMPANY_MAX}
-              autoComplete="organization"
-              data-testid="custom-plan-company"
-              {...form.register('company')}
-            />
-            <Field.ErrorText>{error('company')}</Field.ErrorText>
-          </Field.Root>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
-            <Field.Root invalid={!!errors.contactName} required>
+    // A flex column like the dialog's content, so with scrollBehavior "inside" the body scrolls and the buttons stay in view.
+    <Box asChild display="flex" flexDirection="column" flex="1" minH="0">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="custom-plan-form">
+        <Dialog.Header>
+          <Stack gap={1}>
+            <Dialog.Title>
+              <FormattedMessage id="customPlan.title" />
+            </Dialog.Title>
+            <Dialog.Description color="fg.muted" fontSize="sm">
+              <FormattedMessage id="customPlan.intro" />
+            </Dialog.Description>
+          </Stack>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap={4}>
+            <Field.Root invalid={!!errors.company} required>
               <Field.Label>
-                <FormattedMessage id="customPlan.contactName" />
+                <FormattedMessage id="customPlan.company" />
                 <Field.RequiredIndicator />
               </Field.Label>
               <Input
-                maxLength={LEAD_NAME_MAX}
-                autoComplete="name"
-                data-testid="custom-plan-name"
-                {...form.register('contactName')}
+                maxLength={LEAD_COMPANY_MAX}
+                autoComplete="organization"
+                data-testid="custom-plan-company"
+                {...form.register('company')}
               />
-              <Field.ErrorText>{error('contactName')}</Field.ErrorText>
+              <Field.ErrorText>{error('company')}</Field.ErrorText>
             </Field.Root>
-            <Field.Root invalid={!!errors.contact} required={!loggedIn}>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+              <Field.Root invalid={!!errors.contactName} required>
+                <Field.Label>
+                  <FormattedMessage id="customPlan.contactName" />
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  maxLength={LEAD_NAME_MAX}
+                  autoComplete="name"
+                  data-testid="custom-plan-name"
+                  {...form.register('contactName')}
+                />
+                <Field.ErrorText>{error('contactName')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.contact} required={!loggedIn}>
+                <Field.Label>
+                  <FormattedMessage id="customPlan.contact" />
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input maxLength={254} autoComplete="email" data-testid="custom-plan-contact" {...form.register('contact')} />
+                {errors.contact ? null : (
+                  <Field.HelperText>
+                    {loggedIn && accountContact ? (
+                      <FormattedMessage id="customPlan.contactAccount" values={{ contact: accountContact }} />
+                    ) : (
+                      <FormattedMessage id="customPlan.contactHint" />
+                    )}
+                  </Field.HelperText>
+                )}
+                <Field.ErrorText>{error('contact')}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+              <Field.Root invalid={!!errors.volume} required>
+                <Field.Label>
+                  <FormattedMessage id="customPlan.volume" />
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field data-testid="custom-plan-volume" {...form.register('volume')}>
+                    <option value="">{intl.formatMessage({ id: 'customPlan.choose' })}</option>
+                    {LEAD_VOLUMES.map((v) => (
+                      <option key={v} value={v}>
+                        {intl.formatMessage({ id: `customPlan.volume.${v}` })}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{error('volume')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.useCase} required>
+                <Field.Label>
+                  <FormattedMessage id="customPlan.useCase" />
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field data-testid="custom-plan-use-case" {...form.register('useCase')}>
+                    <option value="">{intl.formatMessage({ id: 'customPlan.choose' })}</option>
+                    {LEAD_USE_CASES.map((u) => (
+                      <option key={u} value={u}>
+                        {intl.formatMessage({ id: `customPlan.useCase.${u}` })}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{error('useCase')}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            <Field.Root invalid={!!errors.message}>
               <Field.Label>
-                <FormattedMessage id="customPlan.contact" />
-                <Field.RequiredIndicator />
+                <FormattedMessage id="customPlan.message" />
               </Field.Label>
-              <Input maxLength={254} autoComplete="email" data-testid="custom-plan-contact" {...form.register('contact')} />
-              {errors.contact ? null : (
-                <Field.HelperText>
-                  {loggedIn && accountContact ? (
-                    <FormattedMessage id="customPlan.contactAccount" values={{ contact: accountContact }} />
-                  ) : (
-                    <FormattedMessage id="customPlan.contactHint" />
-                  )}
-                </Field.HelperText>
-              )}
-              <Field.ErrorText>{error('contact')}</Field.ErrorText>
+              <Textarea rows={4} maxLength={LEAD_MESSAGE_MAX} data-testid="custom-plan-message" {...form.register('message')} />
+              <Field.HelperText>
+                <FormattedMessage id="customPlan.messageHint" />
+              </Field.HelperText>
+              <Field.ErrorText>{error('message')}</Field.ErrorText>
             </Field.Root>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
-            <Field.Root invalid={!!errors.volume} required>
-              <Field.Label>
-                <FormattedMessage id="customPlan.volume" />
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field data-testid="custom-plan-volume" {...form.register('volume')}>
-                  <option value="">{intl.formatMessage({ id: 'customPlan.choose' })}</option>
-                  {LEAD_VOLUMES.map((v) => (
-                    <option key={v} value={v}>
-                      {intl.formatMessage({ id: `customPlan.volume.${v}` })}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{error('volume')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.useCase} required>
-              <Field.Label>
-                <FormattedMessage id="customPlan.useCase" />
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field data-testid="custom-plan-use-case" {...form.register('useCase')}>
-                  <option value="">{intl.formatMessage({ id: 'customPlan.choose' })}</option>
-                  {LEAD_USE_CASES.map((u) => (
-                    <option key={u} value={u}>
-                      {intl.formatMessage({ id: `customPlan.useCase.${u}` })}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{error('useCase')}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root invalid={!!errors.message}>
-            <Field.Label>
-              <FormattedMessage id="customPlan.message" />
-            </Field.Label>
-            <Textarea rows={4} maxLength={LEAD_MESSAGE_MAX} data-testid="custom-plan-message" {...form.register('message')} />
-            <Field.HelperText>
-              <FormattedMessage id="customPlan.messageHint" />
-            </Field.HelperText>
-            <Field.ErrorText>{error('message')}</Field.ErrorText>
-          </Field.Root>
-          {failure ? (
-            <Alert.Root status="error" size="sm" data-testid="custom-plan-error">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={closeCustomPlan}>
-          <FormattedMessage id="customPlan.cancel" />
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="custom-plan-submit">
-          <FormattedMessage id="customPlan.submit" />
-        </Button>
-      </Dialog.Footer>
-    </form>
+            {failure ? (
+              <Alert.Root status="error" size="sm" data-testid="custom-plan-error">
+                <Alert.Indicator />
+                <Alert.Title>{failure}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={closeCustomPlan}>
+            <FormattedMessage id="customPlan.cancel" />
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="custom-plan-submit">
+            <FormattedMessage id="customPlan.submit" />
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </Box>
   );
 }
 
