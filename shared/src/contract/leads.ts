@@ -8,12 +8,12 @@ import { id, multilineText, text } from './primitives.ts';
  * lead that operators follow up and close (`npm run ops -- lead …`). Decision 0028.
  */
 
-/** Business codes of leads (module 012, `1_012_NNN_NNN`). */
+/** Business codes of leads (module 013, `1_013_NNN_NNN`). */
 export const LeadErrorCode = {
   /** Too many requests from this address, this contact or this account: try again later. */
-  TooManyRequests: 1_012_001_000,
+  TooManyRequests: 1_013_001_000,
   /** The confirmation cannot be sent to this kind of contact (no SMS or e-mail provider). */
-  ChannelUnavailable: 1_012_001_001,
+  ChannelUnavailable: 1_013_001_001,
 } as const;
 
 /** The use cases of SPEC section 1, and "other". */
