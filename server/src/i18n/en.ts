@@ -88,6 +88,7 @@ export const en = {
   'apiToken.tooMany': 'You can have at most {max} API tokens: revoke one you no longer use first',
   'apiToken.notFound': 'This API token does not exist',
   'alerts.noMobile': 'SMS alerts need a mobile number on your account: choose e-mail instead',
+  'alerts.smsUnavailable': 'Alerts cannot be sent by SMS on this site yet: choose e-mail instead',
   'alerts.noEmail': 'Enter the e-mail address alerts should go to',
   'alert.low.subject': '{site}: your traffic balance is below {threshold}',
   'alert.low': 'Your {site} traffic balance is {left}, below your alert threshold of {threshold}. Top up here: {url}',

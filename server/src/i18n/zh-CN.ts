@@ -81,6 +81,7 @@ export const zhCN: Record<MessageKey, string> = {
   'apiToken.tooMany': '最多只能拥有 {max} 个 API 令牌，请先撤销不再使用的令牌',
   'apiToken.notFound': '该 API 令牌不存在',
   'alerts.noMobile': '您的账户未绑定手机号码，无法接收短信提醒，请改用邮件',
+  'alerts.smsUnavailable': '本站暂不支持短信提醒，请改用邮件',
   'alerts.noEmail': '请填写接收提醒的邮箱地址',
   'alert.low.subject': '{site}：您的流量余额已低于 {threshold}',
   'alert.low': '您的{site}流量余额为 {left}，已低于您设置的提醒阈值 {threshold}。立即充值：{url}',

@@ -21,6 +21,8 @@ export const AlertErrorCode = {
   NoMobile: 1_012_001_000,
   /** E-mail chosen but neither the account nor the request has an address. */
   NoEmail: 1_012_001_001,
+  /** SMS chosen but this shop's SMS provider sends only approved templates (no alert text). */
+  SmsUnavailable: 1_012_001_002,
 } as const;
 
 export const alertSettings = z.object({

@@ -1,7 +1,7 @@
-import { ResourceType, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import { AlertErrorCode, ResourceType, StaticOrderStatus, StaticOrderType } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testClock } from '../../test/app.ts';
+import { createTestApp, type TestApp, testClock, withoutSandboxEnv } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { addRegion } from '../../test/static-ip.ts';
 import { expireDueLots, grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
@@ -148,6 +148,41 @@ describe('alert settings', () => {
     ).toBe(401);
     const theirs = await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(b.token) });
     expect(theirs.json().data).toMatchObject({ thresholdGb: null, channels: [] });
+  });
+});
+
+describe('alert settings with a template-only SMS provider', () => {
+  it('refuse SMS alerts with a localized message instead of queueing texts that could never be sent', async () => {
+    const aliyun = await createTestApp({
+      env: {
+        ...withoutSandboxEnv(),
+        SMS_PROVIDER: 'aliyun',
+        SMS_ACCESS_KEY_ID: 'id',
+        SMS_ACCESS_KEY_SECRET: 'secret',
+        SMS_SIGN_NAME: 'NovaProxy',
+        SMS_TEMPLATE_CODE: 'SMS_1',
+      },
+    });
+    try {
+      const u = await createTestUser(aliyun.app.db, { email: `aliyun-${Date.now()}@example.com` });
+      const token = await loginToken(aliyun.app, u.mobile as string, u.password);
+      const save = (channels: string[], locale: string) =>
+        aliyun.app.inject({
+          method: 'POST',
+          url: '/app-api/member/alert-settings/update',
+          headers: { ...bearer(token), 'accept-language': locale },
+          payload: { thresholdGb: 5, channels },
+        });
+      const en = await save(['sms'], 'en');
+      expect(en.json()).toMatchObject({
+        code: AlertErrorCode.SmsUnavailable,
+        msg: expect.stringMatching(/cannot be sent by SMS/),
+      });
+      expect((await save(['sms', 'email'], 'zh-CN')).json().msg).toBe('本站暂不支持短信提醒，请改用邮件');
+      expect((await save(['email'], 'en')).json().code).toBe(0);
+    } finally {
+      await aliyun.close();
+    }
   });
 });
 

@@ -47,7 +47,7 @@ export async function composeAlert(db: Db, alert: QueuedAlert): Promise<Outgoing
     subject = translate(locale, `${key}.subject`, params);
     text = translate(locale, key, params);
   }
-  return { channel: alert.channel, to: address, kind: 'notice', subject, text, code: null, locale };
+  return { channel: alert.channel, to: address, kind: 'text', subject, text, code: null, locale };
 }
 
 export type Deliver = (message: OutgoingMessage) => Promise<void>;

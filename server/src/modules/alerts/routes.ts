@@ -12,6 +12,8 @@ export async function alertsRoutes(app: FastifyInstance) {
       locale: request.locale,
       // Links in alerts start with a configured origin (PUBLIC_BASE_URL or this substation), never the raw Host.
       origin: await app.publicOrigins.of(request),
+      // A template-only SMS provider could not say how much is left: refused now, not lost later.
+      smsAvailable: app.messenger.available('sms', 'text'),
     }),
   );
 }

@@ -163,12 +163,13 @@ export async function updateAlertSettings(
   now: Date,
   userId: number,
   body: { thresholdGb: number | null; channels: AlertChannel[]; alertEmail: string | null },
-  context: { locale: Locale; origin: string },
+  context: { locale: Locale; origin: string; smsAvailable: boolean },
 ): Promise<AlertSettings> {
   const contact = await contactOf(db, userId);
   const sms = body.channels.includes('sms');
   const email = body.channels.includes('email');
   if (sms && !contact.mobile) throw new BusinessError(AlertErrorCode.NoMobile, 'alerts.noMobile');
+  if (sms && !context.smsAvailable) throw new BusinessError(AlertErrorCode.SmsUnavailable, 'alerts.smsUnavailable');
   const alertEmail = contact.email ? null : body.alertEmail;
   if (email && !contact.email && !alertEmail) throw new BusinessError(AlertErrorCode.NoEmail, 'alerts.noEmail');
   const thresholdMb = body.thresholdGb === null ? null : body.thresholdGb * MB_PER_GB;

@@ -246,6 +246,25 @@ describe('AliyunSmsTransport', () => {
     await expect(new AliyunSmsTransport(config, refused.fn).send(message())).rejects.toThrow(/BUSINESS_LIMIT_CONTROL/);
     await expect(new AliyunSmsTransport(config, fakeFetch(500, 'oops').fn).send(message())).rejects.toThrow(/HTTP 500/);
   });
+  it('refuses free text (alerts, confirmations): the messenger says so before anything is queued or sent', async () => {
+    const fetch = fakeFetch();
+    const transport = new AliyunSmsTransport(config, fetch.fn);
+    const messenger = new Messenger({ sms: transport }, { info: () => {}, error: () => {} }, true);
+    expect(messenger.available('sms')).toBe(true);
+    expect(messenger.available('sms', 'text')).toBe(false);
+    expect(messenger.available('sms', 'notice')).toBe(false);
+    expect(
+      new Messenger(
+        { sms: new AliyunSmsTransport({ ...config, noticeTemplateCode: 'SMS_2' }) },
+        { info: () => {}, error: () => {} },
+        true,
+      ).available('sms', 'notice'),
+    ).toBe(true);
+    // A caller that keeps and retries the message (the alert job) gets an error, never a silent skip.
+    await expect(messenger.deliver(message({ kind: 'text', code: null }))).rejects.toThrow(/cannot send text/);
+    await expect(transport.send(message({ kind: 'text', code: null }))).rejects.toThrow(/not free text/);
+    expect(fetch.calls).toHaveLength(0);
+  });
 });
 
 describe('WebhookSmsTransport', () => {

@@ -32,9 +32,10 @@ export class Messenger {
     private readonly synchronous: boolean,
   ) {}
 
-  /** Whether messages of this channel can be delivered at all (a provider or the sandbox). */
-  available(channel: Channel): boolean {
-    return this.transports[channel] !== undefined;
+  /** Whether messages of this channel (and kind) can be delivered at all (a provider or the sandbox). */
+  available(channel: Channel, kind: OutgoingMessage['kind'] = 'code'): boolean {
+    const transport = this.transports[channel];
+    return transport !== undefined && (transport.delivers?.(kind) ?? true);
   }
 
   async dispatch(message: OutgoingMessage): Promise<void> {
@@ -56,6 +57,8 @@ export class Messenger {
   async deliver(message: OutgoingMessage): Promise<void> {
     const transport = this.transports[message.channel];
     if (!transport) throw new Error(`no transport for ${message.channel}`);
+    if (transport.delivers && !transport.delivers(message.kind))
+      throw new Error(`${transport.name} cannot send ${message.kind} messages`);
     await transport.send(message);
     this.log.info({ channel: message.channel, transport: transport.name, kind: message.kind }, 'message sent');
   }

@@ -13,7 +13,12 @@ export interface OutgoingMessage {
   channel: Channel;
   /** Mobile number or lower-case e-mail address. */
   to: string;
-  kind: 'code' | 'notice';
+  /**
+   * `code`: a verification code; `notice`: the fixed account notice (an SMS provider may send its
+   * approved template instead of `text`); `text`: a message that must arrive as written (alerts,
+   * confirmations), which a template-only provider cannot send.
+   */
+  kind: 'code' | 'notice' | 'text';
   /** E-mail subject; for SMS only shown in the sandbox outbox. */
   subject: string;
   text: string;
@@ -26,6 +31,8 @@ export interface OutgoingMessage {
 export interface Transport {
   readonly name: string;
   send(message: OutgoingMessage): Promise<void>;
+  /** Whether messages of this kind can be sent at all; every kind when absent. */
+  delivers?(kind: OutgoingMessage['kind']): boolean;
 }
 
 export type FetchLike = (
@@ -111,7 +118,13 @@ export class AliyunSmsTransport implements Transport {
     private readonly clock: Clock = () => new Date(),
   ) {}
 
+  /** Approved templates only: codes, and the notice when its template is set; never free text. */
+  delivers(kind: OutgoingMessage['kind']): boolean {
+    return kind === 'code' || (kind === 'notice' && Boolean(this.config.noticeTemplateCode));
+  }
+
   async send(message: OutgoingMessage): Promise<void> {
+    if (message.kind === 'text') throw new Error('aliyun SMS sends approved templates only, not free text');
     const template = message.kind === 'code' ? this.config.templateCode : this.config.noticeTemplateCode;
     if (!template) return; // no notice template configured: nothing to send
     const params: Record<string, string> = {
