@@ -14,7 +14,7 @@ export async function sendDueConfirmations(app: FastifyInstance, only?: { id: nu
   for (const lead of claimed) {
     let error: string | null = null;
     try {
-      if (!app.messenger.available(lead.channel)) throw new Error(`no ${lead.channel} provider`);
+      if (!app.messenger.available(lead.channel, 'text')) throw new Error(`no ${lead.channel} provider`);
       const site = (await getWebsite(app.db, lead.host)).name[lead.locale];
       await app.messenger.deliver(confirmationMessage(lead, site));
     } catch (err) {

@@ -40,7 +40,7 @@ async function leads(app: FastifyInstance, { config }: { config: Pick<Config, 'c
       });
     }
     const channel = leadContactChannel(contact);
-    if (!app.messenger.available(channel)) {
+    if (!app.messenger.available(channel, 'text')) {
       throw new BusinessError(
         LeadErrorCode.ChannelUnavailable,
         channel === 'sms' ? 'lead.smsUnavailable' : 'lead.emailUnavailable',

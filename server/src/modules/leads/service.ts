@@ -139,7 +139,7 @@ export function confirmationMessage(lead: LeadRow, site: string): OutgoingMessag
   return {
     channel: lead.channel,
     to: lead.contact,
-    kind: 'notice',
+    kind: 'text',
     subject: translate(lead.locale, 'message.lead.subject', params),
     text: translate(lead.locale, 'message.lead', params),
     code: null,
