@@ -32,9 +32,11 @@ persistAuth();
 const appCode = Promise.all([import('./app/App.tsx'), import('./routing/router.tsx')]);
 await initRemotes();
 prefetchRemoteOf(window.location.pathname);
-const [{ App, hydrateQueries, queryClient }, { createPortalRouter }] = await appCode;
+const [{ App, hydrateQueries, pricesFollowSession, queryClient }, { createPortalRouter }] = await appCode;
 // The data the server rendered with: the page's queries start with it instead of fetching it again.
 if (serverState) hydrateQueries(JSON.parse(serverState.textContent || 'null'));
+// Rendered with the host's prices; a logged-in member's are their own substation's (decision 0027).
+pricesFollowSession(queryClient);
 const router = createPortalRouter();
 
 installHttpReactions({

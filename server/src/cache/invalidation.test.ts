@@ -6,6 +6,8 @@ import { runOps } from '../cli/ops.ts';
 import { openDatabase } from '../db/client.ts';
 import { listPackages, savePackage } from '../modules/catalogue/service.ts';
 import { removeRedirect, setRedirect } from '../modules/redirects/service.ts';
+import { setPackageOverride } from '../modules/catalogue/site-prices.ts';
+import { addSite, defaultSiteId } from '../modules/system/service.ts';
 import { siteSettings } from '../modules/system/tables.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/db.ts';
@@ -90,11 +92,12 @@ describe('invalidation', () => {
   });
 
   it('a price change clears the catalogue at once', async () => {
-    const [first] = await listPackages(t.app.db);
+    const site = await defaultSiteId(t.app.db);
+    const [first] = await listPackages(t.app.db, site);
     if (!first) throw new Error('seeded catalogue is empty');
     const { id, ...input } = first;
     await savePackage(t.app.db, { ...input, priceFen: first.priceFen + 1, onSale: true }, id);
-    expect((await listPackages(t.app.db)).find((p) => p.id === id)?.priceFen).toBe(first.priceFen + 1);
+    expect((await listPackages(t.app.db, site)).find((p) => p.id === id)?.priceFen).toBe(first.priceFen + 1);
     await savePackage(t.app.db, { ...input, onSale: true }, id);
   });
 });
@@ -126,6 +129,38 @@ describe('when notifications are lost', () => {
 });
 
 describe('another process on the same PostgreSQL database', () => {
+  it('its substation price overrides reach this instance through NOTIFY, well before the TTL', async (ctx) => {
+    const url = t.database.url;
+    if (!url) return ctx.skip(); // PGlite: one process per data folder (ops go through the server)
+    const siteId = await addSite(t.app.db, {
+      domain: 'notify.example.com',
+      name: { en: 'Notify', 'zh-CN': '通知' },
+      logoUrl: '/logo.svg',
+      serviceHours: { en: '24/7', 'zh-CN': '全天' },
+      contacts: [],
+      icp: null,
+    });
+    const price = async () =>
+      (
+        await t.app.inject({ url: '/app-api/ip/traffic-combo-product-price/list', headers: { host: 'notify.example.com' } })
+      ).json().data[0].priceFen as number;
+    const [first] = await listPackages(t.app.db, siteId);
+    if (!first) throw new Error('seeded catalogue is empty');
+    expect(await price()).toBe(first.priceFen); // cached now
+    const other = await openDatabase({ kind: 'postgres', url });
+    try {
+      const started = Date.now();
+      // As `npm run ops -- site price … package` does with DATABASE_URL: another process.
+      await setPackageOverride(other.db, siteId, first.id, { priceFen: 1, originalPriceFen: null });
+      await expect.poll(price, { timeout: 2000, interval: 10 }).toBe(1);
+      expect(Date.now() - started).toBeLessThan(CACHE_MAX_STALE_MS);
+      await setPackageOverride(other.db, siteId, first.id, null);
+      await expect.poll(price, { timeout: 2000, interval: 10 }).toBe(first.priceFen);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('its changes reach this instance through NOTIFY, well before the TTL', async (ctx) => {
     const url = t.database.url;
     if (!url) return ctx.skip(); // PGlite: one process per data folder (ops go through the server)

@@ -15,6 +15,7 @@ import { blogPosts, helpDocs } from '../modules/content/tables.ts';
 import { findRedirect } from '../modules/redirects/service.ts';
 import { stockSummary } from '../modules/static-ip/inventory.ts';
 import { staticNodes } from '../modules/static-ip/tables.ts';
+import { defaultSiteId } from '../modules/system/service.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { type OpsContext, runOps, withAbsoluteFiles } from './ops.ts';
 
@@ -110,10 +111,11 @@ describe('ops CLI: price', () => {
   it('lists, changes, adds and withdraws packages', async () => {
     expect(await run('price', 'list')).toBe(0);
     expect(out.some((l) => /^\d+\t5 GB\t\+0 GB\t¥125\.00 \(¥150\.00\)\t30 days\tstarter\ton sale$/.test(l))).toBe(true);
-    const [first] = await listPackages(database.db);
+    const site = await defaultSiteId(database.db);
+    const [first] = await listPackages(database.db, site);
     out = [];
     expect(await run('price', 'set', String(first?.id), '--price', '99.9', '--original', '150')).toBe(0);
-    expect(await getPackage(database.db, first?.id as number)).toMatchObject({
+    expect(await getPackage(database.db, first?.id as number, site)).toMatchObject({
       priceFen: 9990,
       originalPriceFen: 15_000,
       trafficMb: 5120,
@@ -121,14 +123,14 @@ describe('ops CLI: price', () => {
     out = [];
     expect(await run('price', 'set', 'new', '--traffic-gb', '2', '--price', '39', '--days', '7', '--tags', 'starter')).toBe(0);
     const id = Number(out[0]);
-    expect(await getPackage(database.db, id)).toMatchObject({
+    expect(await getPackage(database.db, id, site)).toMatchObject({
       trafficMb: 2048,
       priceFen: 3900,
       originalPriceFen: 3900,
       tags: ['starter'],
     });
     expect(await run('price', 'set', String(id), '--off-sale')).toBe(0);
-    expect((await listPackages(database.db)).some((p) => p.id === id)).toBe(false);
+    expect((await listPackages(database.db, site)).some((p) => p.id === id)).toBe(false);
     expect(await run('price', 'set', 'new', '--price', '1')).toBe(2);
     expect(await run('price', 'set', String(first?.id), '--price', '-3')).toBe(2);
     expect(await run('price', 'set', String(first?.id), '--tags', 'cheap')).toBe(2);

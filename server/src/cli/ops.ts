@@ -12,6 +12,7 @@ import { invoice } from './ops/invoice.ts';
 import { lead } from './ops/lead.ts';
 import { price } from './ops/price.ts';
 import { redirect } from './ops/redirect.ts';
+import { site } from './ops/site.ts';
 import { stock } from './ops/stock.ts';
 import { user } from './ops/user.ts';
 import { findOpsSocket, forwardOps, type OpsReply, opsSocketPath } from './ops-socket.ts';
@@ -70,6 +71,34 @@ Commands:
                                               user downloads it from the order list
   invoice refuse <id> --reason <text>         refuse a requested invoice with the reason the user is
                                               shown (the user may request it again)
+  site list                                   every substation (site chosen by host name): id, domain,
+                                              names, logo, service hours, contacts, ICP, how many prices
+                                              it overrides
+  site add <domain> --name-en <text> --name-zh <text> [--logo </path or https://…>]
+           [--hours-en <text> --hours-zh <text>] [--contact <kind>:<value>]... [--icp <text>]
+                                              add a substation for a host name (cn.example.com); contact
+                                              kinds: phone, email, wechat, qq, telegram, whatsapp, skype
+                                              (repeat --contact); prints the site id
+  site set <site> [--domain <host>] [the options of site add] [--no-contacts] [--no-icp]
+                                              change a site (<site>: its id or domain); unset options
+                                              keep their value, --contact replaces all contacts
+  site price <site>                           every price as that site sells it: packages, custom-traffic
+                                              tiers, static durations; its own prices marked "site"
+  site price <site> package <id> <yuan>|default [--original <yuan>]
+                                              the site's price of a package (and list price), or back to
+                                              the package's own price
+  site price <site> tier <minGb> <yuan>|default
+                                              the site's price per GB of the custom-traffic tier starting
+                                              at <minGb> GB (a tier of price list)
+  site price <site> tiers <minGb>:<yuan>[,<minGb>:<yuan>...]|default
+                                              the site's whole tier table: the tiers given at these
+                                              prices, every other tier at its default price
+  site price <site> static <type> <days> <yuan>|default [--original <yuan>]
+                                              the site's price per IP of a static duration (types: 1
+                                              data centre, 2 static ISP, 3 native residential, 12 China
+                                              static ISP)
+                                              Members are charged their own site's prices (the site they
+                                              registered on); visitors see the prices of the host's site.
   stock import <csv file> [--dry-run]         add static IPs from a CSV file; header row:
                                               resourceType,countryCode,countryEn,countryZh,
                                               cityEn,cityZh,host,port,outIp,protocols (types: 1 data
@@ -107,7 +136,7 @@ Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); rea
 environment and .env like the server. While a server runs on the embedded database, the command is
 run by that server (through DATA_DIR/ops.sock) and takes effect there at once.`;
 
-const commands = { redirect, user, captcha, price, cert, invoice, stock, blog, help, lead };
+const commands = { redirect, user, captcha, price, site, cert, invoice, stock, blog, help, lead };
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export function runOps(argv: string[], ctx: OpsContext): Promise<number> {

@@ -9,6 +9,8 @@ import {
   quoteCustom,
   quotePackage,
   unitPriceFor,
+  withPriceOverride,
+  withTierOverrides,
   yuanToFen,
 } from './pricing.ts';
 
@@ -68,5 +70,35 @@ describe('pricing', () => {
     expect(fenToYuan(-150)).toBe('-1.50');
     expect(formatFen(123_450, 'en')).toBe('¥1,234.50');
     expect(formatFen(123_450, 'zh-CN')).toBe('¥1,234.50');
+  });
+
+  it('applies a substation override: its price, and a list price never below it', () => {
+    const pkg = { id: 1, priceFen: 10_000, originalPriceFen: 12_000 };
+    expect(withPriceOverride(pkg, undefined)).toBe(pkg);
+    expect(withPriceOverride(pkg, { priceFen: 9000, originalPriceFen: null })).toEqual({
+      id: 1,
+      priceFen: 9000,
+      originalPriceFen: 12_000,
+    });
+    expect(withPriceOverride(pkg, { priceFen: 15_000, originalPriceFen: null })).toEqual({
+      id: 1,
+      priceFen: 15_000,
+      originalPriceFen: 15_000,
+    });
+    expect(withPriceOverride(pkg, { priceFen: 9000, originalPriceFen: 9900 })).toMatchObject({ originalPriceFen: 9900 });
+  });
+
+  it('overrides tiers by their lower bound, leaving bounds and the other tiers alone', () => {
+    const siteRule = withTierOverrides(
+      rule,
+      new Map([
+        [50, 2200],
+        [999, 1],
+      ]),
+    );
+    expect(siteRule.tiers.find((t) => t.minGb === 50)?.unitPriceFen).toBe(2200);
+    expect(siteRule.tiers.map((t) => t.minGb)).toEqual(rule.tiers.map((t) => t.minGb));
+    expect(siteRule.tiers.filter((t) => t.minGb !== 50)).toEqual(rule.tiers.filter((t) => t.minGb !== 50));
+    expect(withTierOverrides(rule, new Map())).toBe(rule);
   });
 });

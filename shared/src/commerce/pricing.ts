@@ -108,3 +108,37 @@ export function formatFen(fen: number, locale: string): string {
     minimumFractionDigits: 2,
   }).format(fen / 100);
 }
+
+/**
+ * A substation's own price of a package or static duration (decision 0027). `originalPriceFen`
+ * null: the item's own list price, raised to the price when the override is above it.
+ */
+export interface PriceOverride {
+  priceFen: number;
+  originalPriceFen: number | null;
+}
+
+/** An item as a substation sells it: its override applied, or unchanged without one. */
+export function withPriceOverride<T extends { priceFen: number; originalPriceFen: number }>(
+  item: T,
+  override: PriceOverride | undefined,
+): T {
+  if (!override) return item;
+  return {
+    ...item,
+    priceFen: override.priceFen,
+    originalPriceFen: override.originalPriceFen ?? Math.max(item.originalPriceFen, override.priceFen),
+  };
+}
+
+/**
+ * The custom-traffic rule as a substation sells it: each tier's price per GB replaced by the
+ * substation's override of that tier (keyed by the tier's lower bound); bounds and validity unchanged.
+ */
+export function withTierOverrides(rule: CustomTrafficRule, overrides: ReadonlyMap<number, number>): CustomTrafficRule {
+  if (overrides.size === 0) return rule;
+  return {
+    ...rule,
+    tiers: rule.tiers.map((tier) => ({ ...tier, unitPriceFen: overrides.get(tier.minGb) ?? tier.unitPriceFen })),
+  };
+}

@@ -1,5 +1,6 @@
 import { hydrate, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+export { pricesFollowSession } from '@portal/shared/ui';
 import type { PortalRouter } from '../routing/router.tsx';
 import { AppProviders } from './AppProviders.tsx';
 

@@ -8,7 +8,7 @@ import { BusinessError, unauthorized } from '../../plugins/errors.ts';
 import { invalidField } from '../../plugins/validation.ts';
 import { requireCaptcha } from '../captcha/routes.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
-import { getWebsite } from '../system/service.ts';
+import { getWebsite, siteForHost } from '../system/service.ts';
 import { type Destination, destinationOf, requestCode, type SendOutcome } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { changePassword, login, register, resetPassword, updateNickname } from './service.ts';
@@ -101,7 +101,9 @@ export async function accountsRoutes(
     const { code, password, captchaVerification } = request.body;
     await refuseCommonPassword(password);
     await requireCaptcha(app, config, captchaVerification);
-    return register(app.db, { destination: destinationOf(request.body), code, password, now: app.now() });
+    // The member belongs to the substation of the host they register on (decision 0027).
+    const site = await siteForHost(app.db, request.hostname);
+    return register(app.db, { destination: destinationOf(request.body), code, password, siteId: site.id, now: app.now() });
   });
 
   route(app, authApi.authResetPassword, async (request) => {

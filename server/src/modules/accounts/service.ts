@@ -86,13 +86,21 @@ export async function login(db: Db, { login, password, ip, now = new Date(), bef
  */
 export async function register(
   db: Db,
-  { destination, code, password, now = new Date() }: { destination: Destination; code: string; password: string; now?: Date },
+  {
+    destination,
+    code,
+    password,
+    siteId,
+    now = new Date(),
+  }: { destination: Destination; code: string; password: string; siteId?: number; now?: Date },
 ): Promise<LoginResult> {
   if (!(await verifyCode(db, { destination, scene: VerificationScene.Register, code, now }))) throw codeInvalid();
   try {
     const user = await createUser(
       db,
-      destination.channel === 'sms' ? { mobile: destination.to, password } : { email: destination.to, password },
+      destination.channel === 'sms'
+        ? { mobile: destination.to, password, ...(siteId !== undefined && { siteId }) }
+        : { email: destination.to, password, ...(siteId !== undefined && { siteId }) },
     );
     return await openSession(db, user.id, now);
   } catch (err) {

@@ -1,6 +1,7 @@
 import type { CertificationType, IdentificationStatus, TrafficLotSource, VerificationScene } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { siteSettings } from '../system/tables.ts';
 
 /**
  * A member (customer) account. Login ids are the mobile number and/or the e-mail address (stored
@@ -19,6 +20,13 @@ export const memberUsers = pgTable(
     limitBalance: bigint('limit_balance', { mode: 'number' }).notNull().default(0),
     identificationStatus: smallint('identification_status').$type<IdentificationStatus>().notNull().default(0),
     certificationType: smallint('certification_type').$type<CertificationType>(),
+    /**
+     * The substation the member registered on (the site matching the host, the default site
+     * otherwise): their orders are priced by it, whichever host they buy through (decision 0027).
+     */
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => siteSettings.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CACHE_MAX_STALE_MS, deepFreeze, rowKey } from '../../cache/cache.ts';
 import { cacheFor } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
+import { defaultSiteId } from '../system/service.ts';
 import { maskEmail, maskMobile } from './mask.ts';
 import { hashPassword } from './password.ts';
 import { memberUsers } from './tables.ts';
@@ -19,6 +20,8 @@ export interface NewMember {
   limitBalance?: number;
   /** How long the starting balance lasts (its lot's validity); GRANT_VALIDITY_DAYS by default. */
   balanceValidityDays?: number;
+  /** The substation registered on (decision 0027); the default site when not given. */
+  siteId?: number;
 }
 
 /** A login id or value that cannot be stored; `field` names the offending input. */
@@ -83,9 +86,10 @@ export async function createUser(db: Db, input: NewMember): Promise<MemberUser> 
   const { mobile, email } = validate(input);
   const passwordHash = await hashPassword(input.password);
   const nickname = input.nickname?.trim() ?? (mobile ? maskMobile(mobile) : maskEmail(email ?? ''));
+  const siteId = input.siteId ?? (await defaultSiteId(db));
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx.insert(memberUsers).values({ mobile, email, passwordHash, nickname }).returning();
+      const [user] = await tx.insert(memberUsers).values({ mobile, email, passwordHash, nickname, siteId }).returning();
       if (!user) throw new Error('insert returned no row');
       const mb = input.limitBalance ?? 0;
       if (mb === 0) return user;

@@ -8,7 +8,7 @@ import {
 } from '@portal/shared';
 import type { Db } from '../../db/client.ts';
 import { listDurations } from '../static-ip/stock.ts';
-import { getCustomRule, listPackages } from './service.ts';
+import { listPackages, siteCustomRule } from './service.ts';
 
 const MONTH_DAYS = 30;
 
@@ -29,12 +29,12 @@ export function staticFromPerMonthFen(durations: readonly StaticDuration[]): num
   return Math.min(...durations.map((d) => Math.ceil((d.priceFen * MONTH_DAYS) / d.days)));
 }
 
-/** "From" prices of every product line, read from the same tables the order pages price from. */
-export async function fromPrices(db: Db): Promise<FromPrices> {
-  const perMonth = async (type: ResourceType) => staticFromPerMonthFen(await listDurations(db, type));
+/** "From" prices of every product line at a substation's prices, from what the order pages price from. */
+export async function fromPrices(db: Db, siteId: number): Promise<FromPrices> {
+  const perMonth = async (type: ResourceType) => staticFromPerMonthFen(await listDurations(db, type, siteId));
   const [packages, rule, datacenter, staticIsp, native, chinaIsp] = await Promise.all([
-    listPackages(db),
-    getCustomRule(db).catch(() => null),
+    listPackages(db, siteId),
+    siteCustomRule(db, siteId).catch(() => null),
     perMonth(1),
     perMonth(2),
     perMonth(3),

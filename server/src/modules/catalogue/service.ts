@@ -8,12 +8,15 @@ import {
   quotePackage,
   type TrafficPackage,
   unitPriceFor,
+  withPriceOverride,
+  withTierOverrides,
 } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
+import { readSiteOverrides, type SiteOverrides, siteOverrides } from './site-prices.ts';
 import { customTrafficRules, flowPackages } from './tables.ts';
 
 type PackageRow = typeof flowPackages.$inferSelect;
@@ -30,17 +33,30 @@ const toPackage = (row: PackageRow): TrafficPackage => ({
 
 /**
  * The public catalogue is read on every visit to /buy but changes a few times a year: each instance
- * keeps it for CATALOGUE_TTL_MS. Orders never use this copy (they price from the table). A change
- * clears it at once on every instance (cache/invalidation.ts: in this process directly, from other
- * processes by the table's NOTIFY); the TTL bounds it if a notification is lost.
+ * keeps it per substation for CATALOGUE_TTL_MS. Orders never use this copy (they price from the
+ * tables). A change of prices or of a site's overrides clears it at once on every instance
+ * (cache/invalidation.ts: in this process directly, from other processes by the tables' NOTIFY);
+ * the TTL bounds it if a notification is lost.
  */
 export const CATALOGUE_TTL_MS = CACHE_MAX_STALE_MS;
 
-/** Packages on sale, cheapest first. */
-export function listPackages(db: Db): Promise<TrafficPackage[]> {
-  return cacheFor(db).cached('catalogue:packages', CATALOGUE_TTL_MS, () => readPackages(db).then(deepFreeze), {
-    tags: ['prices'],
-  });
+/** Packages on sale at a substation's prices, cheapest first. */
+export function listPackages(db: Db, siteId: number): Promise<TrafficPackage[]> {
+  return cacheFor(db).cached(
+    `catalogue:packages:${siteId}`,
+    CATALOGUE_TTL_MS,
+    async () => {
+      const [rows, overrides] = await Promise.all([readPackages(db), siteOverrides(db, siteId)]);
+      return deepFreeze(sitePackages(rows, overrides));
+    },
+    { tags: ['prices'] },
+  );
+}
+
+function sitePackages(packages: TrafficPackage[], overrides: SiteOverrides): TrafficPackage[] {
+  return packages
+    .map((pkg) => withPriceOverride(pkg, overrides.packages.get(pkg.id)))
+    .sort((a, b) => a.priceFen - b.priceFen || a.id - b.id);
 }
 
 async function readPackages(db: Db): Promise<TrafficPackage[]> {
@@ -52,15 +68,17 @@ async function readPackages(db: Db): Promise<TrafficPackage[]> {
   return rows.map(toPackage);
 }
 
-export async function getPackage(db: Db, id: number): Promise<TrafficPackage> {
+/** A package on sale at a substation's price; `overrides` given: read by the caller (an order). */
+export async function getPackage(db: Db, id: number, siteId: number, overrides?: SiteOverrides): Promise<TrafficPackage> {
   const [row] = await db
     .select()
     .from(flowPackages)
     .where(and(eq(flowPackages.id, id), eq(flowPackages.onSale, true)));
   if (!row) throw new BusinessError(CommerceErrorCode.PackageNotFound, 'commerce.packageNotFound');
-  return toPackage(row);
+  return withPriceOverride(toPackage(row), (overrides ?? (await siteOverrides(db, siteId))).packages.get(row.id));
 }
 
+/** The one custom-traffic rule at its default prices (operators change it with `ops price tiers`). */
 export async function getCustomRule(db: Db): Promise<CustomTrafficRule> {
   const [row] = await db.select().from(customTrafficRules).where(eq(customTrafficRules.id, 1));
   if (!row) throw new Error('custom traffic rule missing: the seed did not run');
@@ -68,8 +86,14 @@ export async function getCustomRule(db: Db): Promise<CustomTrafficRule> {
   return { tiers, minGb: row.minGb, maxGb: row.maxGb, validityDays: row.validityDays };
 }
 
-export async function unitPrice(db: Db, trafficGb: number | undefined) {
-  const rule = await getCustomRule(db);
+/** The custom-traffic rule at a substation's prices. */
+export async function siteCustomRule(db: Db, siteId: number, overrides?: SiteOverrides): Promise<CustomTrafficRule> {
+  const [rule, own] = await Promise.all([getCustomRule(db), overrides ?? siteOverrides(db, siteId)]);
+  return withTierOverrides(rule, own.tiers);
+}
+
+export async function unitPrice(db: Db, siteId: number, trafficGb: number | undefined) {
+  const rule = await siteCustomRule(db, siteId);
   const unit = trafficGb === undefined ? null : unitPriceFor(rule, trafficGb);
   return {
     ...rule,
@@ -81,17 +105,22 @@ export async function unitPrice(db: Db, trafficGb: number | undefined) {
 
 export type Purchase = { packageId: number } | { trafficGb: number };
 
-/** What the server charges for a purchase: always from its own catalogue, never from the client. */
+/**
+ * What the server charges for a purchase at a substation's prices: always from its own tables (read
+ * now, not the catalogue cache), never from the client.
+ */
 export async function quotePurchase(
   db: Db,
   purchase: Purchase,
   accountType: OrderAccountType,
+  siteId: number,
 ): Promise<Quote & { packageId: number | null }> {
+  const overrides = await readSiteOverrides(db, siteId);
   if ('packageId' in purchase) {
-    const pkg = await getPackage(db, purchase.packageId);
+    const pkg = await getPackage(db, purchase.packageId, siteId, overrides);
     return { ...quotePackage(pkg, accountType), packageId: pkg.id };
   }
-  const rule = await getCustomRule(db);
+  const rule = await siteCustomRule(db, siteId, overrides);
   const quote = quoteCustom(rule, purchase.trafficGb, accountType);
   if (!quote) {
     throw new BusinessError(CommerceErrorCode.TrafficOutOfRange, 'commerce.trafficOutOfRange', {

@@ -1,6 +1,7 @@
 import type { PackageTag, PriceTier } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, serial, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { siteSettings } from '../system/tables.ts';
 
 /** A traffic package on sale (SPEC: flow package / traffic combo price). Prices in fen, traffic in MB. */
 export const flowPackages = pgTable(
@@ -38,5 +39,48 @@ export const customTrafficRules = pgTable(
   (t) => [
     check('custom_traffic_rules_single', sql`${t.id} = 1`),
     check('custom_traffic_rules_bounds', sql`${t.minGb} > 0 and ${t.maxGb} >= ${t.minGb} and ${t.validityDays} > 0`),
+  ],
+);
+
+/**
+ * A substation's own price of a package (decision 0027); without a row the package sells at its
+ * own price there. `originalPriceFen` null: the package's, raised to the price if below it.
+ */
+export const sitePackagePrices = pgTable(
+  'site_package_prices',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => siteSettings.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => flowPackages.id, { onDelete: 'cascade' }),
+    priceFen: integer('price_fen').notNull(),
+    originalPriceFen: integer('original_price_fen'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.packageId] }),
+    check('site_package_prices_positive', sql`${t.priceFen} > 0`),
+    check('site_package_prices_original', sql`${t.originalPriceFen} is null or ${t.originalPriceFen} >= ${t.priceFen}`),
+  ],
+);
+
+/**
+ * A substation's own price per GB of a custom-traffic tier, keyed by the tier's lower bound in the
+ * default table: bounds, limits and validity stay those of the one rule. An override whose bound
+ * is no longer in the default table does not apply.
+ */
+export const siteTierPrices = pgTable(
+  'site_tier_prices',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => siteSettings.id, { onDelete: 'cascade' }),
+    minGb: integer('min_gb').notNull(),
+    unitPriceFen: integer('unit_price_fen').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.minGb] }),
+    check('site_tier_prices_positive', sql`${t.minGb} > 0 and ${t.unitPriceFen} > 0`),
   ],
 );

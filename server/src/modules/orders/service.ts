@@ -14,6 +14,7 @@ import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { type Purchase, quotePurchase } from '../catalogue/service.ts';
+import { orderSiteId } from '../catalogue/site-prices.ts';
 import { rechargeOrders } from './tables.ts';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
@@ -47,9 +48,13 @@ export interface CreateOrderInput {
   source: OrderSource;
 }
 
-/** Places an unpaid order priced from the server's catalogue; it closes after ORDER_PAY_MINUTES. */
+/**
+ * Places an unpaid order priced from the server's catalogue at the buyer's substation (whichever
+ * host they buy through, decision 0027); it closes after ORDER_PAY_MINUTES.
+ */
 export async function createRechargeOrder(db: Db, now: Date, input: CreateOrderInput): Promise<RechargeOrder> {
-  const quote = await quotePurchase(db, input.purchase, input.accountType);
+  const siteId = await orderSiteId(db, input.userId);
+  const quote = await quotePurchase(db, input.purchase, input.accountType, siteId);
   const payDeadline = new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -58,6 +63,7 @@ export async function createRechargeOrder(db: Db, now: Date, input: CreateOrderI
         .values({
           orderNo: makeNumber('R', now),
           userId: input.userId,
+          siteId,
           packageId: quote.packageId,
           source: input.source,
           accountType: input.accountType,

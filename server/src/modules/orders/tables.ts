@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
 import { flowPackages } from '../catalogue/tables.ts';
+import { siteSettings } from '../system/tables.ts';
 
 /**
  * A dynamic-traffic (recharge) order. Its figures are copied from the catalogue when it is placed,
@@ -27,6 +28,10 @@ export const rechargeOrders = pgTable(
     priceFen: integer('price_fen').notNull(),
     feeFen: integer('fee_fen').notNull(),
     payAmountFen: integer('pay_amount_fen').notNull(),
+    /** The substation whose prices the order was placed at: the buyer's (decision 0027). */
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => siteSettings.id),
     payChannel: text('pay_channel').$type<PayChannel>(),
     payTime: timestamp('pay_time', { withTimezone: true }),
     payDeadline: timestamp('pay_deadline', { withTimezone: true }).notNull(),

@@ -17,6 +17,7 @@ import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { PayableOrder } from '../payments/order-kinds.ts';
+import { orderSiteId } from '../catalogue/site-prices.ts';
 import { durationPrice, placeOf, regionNotFound, regionWithStock } from './stock.ts';
 import { staticNodes, staticOrderItems, staticOrders, staticRegions, staticRenewalLines } from './tables.ts';
 
@@ -55,7 +56,10 @@ export function toStaticOrder(row: OrderRow, region: RegionRow | null, now: Date
 async function insertOrder(
   db: Db,
   now: Date,
-  values: Omit<typeof staticOrders.$inferInsert, 'orderNo' | 'createdAt' | 'payDeadline' | 'userId'> & { userId: number },
+  values: Omit<typeof staticOrders.$inferInsert, 'orderNo' | 'createdAt' | 'payDeadline' | 'userId' | 'siteId'> & {
+    userId: number;
+    siteId: number;
+  },
   itemIds: number[] = [],
 ): Promise<OrderRow> {
   const payDeadline = new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000);
@@ -94,12 +98,15 @@ export interface PurchaseInput {
 export async function createPurchase(db: Db, now: Date, input: PurchaseInput): Promise<StaticOrder> {
   const region = await regionWithStock(db, input.regionId);
   if (!region || region.resourceType !== input.resourceType) throw regionNotFound();
-  const unitPriceFen = await durationPrice(db, input.resourceType, input.durationDays);
+  // Priced at the buyer's substation, whichever host they buy through (decision 0027).
+  const siteId = await orderSiteId(db, input.userId);
+  const unitPriceFen = await durationPrice(db, input.resourceType, input.durationDays, siteId);
   if (region.available < input.count) {
     throw new BusinessError(StaticErrorCode.OutOfStock, 'static.outOfStock', { available: region.available });
   }
   const row = await insertOrder(db, now, {
     userId: input.userId,
+    siteId,
     orderType: StaticOrderType.Purchase,
     resourceType: input.resourceType,
     regionId: region.id,
@@ -140,12 +147,14 @@ async function createRenewal(db: Db, now: Date, userId: number, itemIds: number[
   if (items.length !== itemIds.length) throw ipNotFound();
   if (items.some(({ item }) => !isHeld(item, now))) throw renewalFailed();
   const resourceType = oneType(items, StaticErrorCode.RenewalFailed);
-  const unitPriceFen = await durationPrice(db, resourceType, durationDays);
+  const siteId = await orderSiteId(db, userId);
+  const unitPriceFen = await durationPrice(db, resourceType, durationDays, siteId);
   const row = await insertOrder(
     db,
     now,
     {
       userId,
+      siteId,
       orderType: StaticOrderType.Renewal,
       resourceType,
       regionId: null,

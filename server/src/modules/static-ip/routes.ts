@@ -17,6 +17,7 @@ import {
   staticOrderStatus,
   updateRemark,
 } from './orders.ts';
+import { pricingSiteId } from '../catalogue/site-prices.ts';
 import { listDurations, listRegions } from './stock.ts';
 
 export interface StaticIpRoutesOptions {
@@ -31,11 +32,14 @@ export async function staticIpRoutes(
   app: FastifyInstance,
   { config, gateways, orderKinds }: StaticIpRoutesOptions,
 ): Promise<void> {
-  route(app, staticIpApi.staticIspDuration, (request) => listDurations(app.db, request.query.resourceType));
+  // Durations at the prices of a member's own substation, or the host's (decision 0027).
+  route(app, staticIpApi.staticIspDuration, async (request) =>
+    listDurations(app.db, request.query.resourceType, await pricingSiteId(app.db, request)),
+  );
   route(app, staticIpApi.staticIspNode, (request) => listRegions(app.db, request.query.resourceType));
-  route(app, staticIpApi.staticCnDuration, () => listDurations(app.db, 12));
+  route(app, staticIpApi.staticCnDuration, async (request) => listDurations(app.db, 12, await pricingSiteId(app.db, request)));
   route(app, staticIpApi.staticCnNode, () => listRegions(app.db, 12));
-  route(app, staticIpApi.staticNativeDuration, () => listDurations(app.db, 3));
+  route(app, staticIpApi.staticNativeDuration, async (request) => listDurations(app.db, 3, await pricingSiteId(app.db, request)));
   route(app, staticIpApi.staticNativeNode, () => listRegions(app.db, 3));
 
   const purchase = (

@@ -1,7 +1,10 @@
-import { type ResourceType, StaticErrorCode, type StaticDuration, type StaticRegion } from '@portal/shared';
+import { type ResourceType, StaticErrorCode, type StaticDuration, type StaticRegion, withPriceOverride } from '@portal/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
+import { cacheFor } from '../../cache/invalidation.ts';
 import { BusinessError } from '../../plugins/errors.ts';
+import { readSiteOverrides, siteOverrides, staticKey } from '../catalogue/site-prices.ts';
 import { NodeState, staticDurations, staticNodes, staticRegions } from './tables.ts';
 
 type RegionRow = typeof staticRegions.$inferSelect;
@@ -16,27 +19,45 @@ export const placeOf = (row: Pick<RegionRow, 'countryCode' | 'countryEn' | 'coun
   city: { en: row.cityEn, 'zh-CN': row.cityZh },
 });
 
-/** Durations on sale for a type, shortest first. */
-export async function listDurations(db: Db, resourceType: ResourceType): Promise<StaticDuration[]> {
-  return db
-    .select({
-      days: staticDurations.days,
-      priceFen: staticDurations.priceFen,
-      originalPriceFen: staticDurations.originalPriceFen,
-    })
-    .from(staticDurations)
-    .where(eq(staticDurations.resourceType, resourceType))
-    .orderBy(asc(staticDurations.days));
+/**
+ * Durations on sale for a type at a substation's prices, shortest first. Kept per site and type
+ * like the catalogue (tag `prices`); orders price from the tables (durationPrice).
+ */
+export function listDurations(db: Db, resourceType: ResourceType, siteId: number): Promise<StaticDuration[]> {
+  return cacheFor(db).cached(
+    `catalogue:durations:${siteId}:${resourceType}`,
+    CACHE_MAX_STALE_MS,
+    async () => {
+      const [rows, overrides] = await Promise.all([
+        db
+          .select({
+            days: staticDurations.days,
+            priceFen: staticDurations.priceFen,
+            originalPriceFen: staticDurations.originalPriceFen,
+          })
+          .from(staticDurations)
+          .where(eq(staticDurations.resourceType, resourceType))
+          .orderBy(asc(staticDurations.days)),
+        siteOverrides(db, siteId),
+      ]);
+      return deepFreeze(rows.map((row) => withPriceOverride(row, overrides.statics.get(staticKey(resourceType, row.days)))));
+    },
+    { tags: ['prices'] },
+  );
 }
 
-/** The price per IP of a duration of a type; DurationNotOffered when it is not on sale. */
-export async function durationPrice(db: Db | Tx, resourceType: ResourceType, days: number): Promise<number> {
+/**
+ * The price per IP of a duration of a type at a substation's prices, read now from the tables;
+ * DurationNotOffered when it is not on sale.
+ */
+export async function durationPrice(db: Db | Tx, resourceType: ResourceType, days: number, siteId: number): Promise<number> {
   const [row] = await db
-    .select({ priceFen: staticDurations.priceFen })
+    .select({ priceFen: staticDurations.priceFen, originalPriceFen: staticDurations.originalPriceFen })
     .from(staticDurations)
     .where(and(eq(staticDurations.resourceType, resourceType), eq(staticDurations.days, days)));
   if (!row) throw durationNotOffered();
-  return row.priceFen;
+  const overrides = await readSiteOverrides(db, siteId);
+  return withPriceOverride(row, overrides.statics.get(staticKey(resourceType, days))).priceFen;
 }
 
 const availableCount = sql<number>`(count(${staticNodes.id}) filter (where ${staticNodes.state} = ${NodeState.Available}))::int`;

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -22,6 +23,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
+import { siteSettings } from '../system/tables.ts';
 
 export type StaticProtocol = (typeof STATIC_PROTOCOLS)[number];
 
@@ -46,6 +48,33 @@ export const staticDurations = pgTable(
     check('static_durations_resource_type', RESOURCE_TYPE_CHECK(t.resourceType)),
     check('static_durations_positive', sql`${t.days} > 0 and ${t.priceFen} > 0`),
     check('static_durations_original_price', sql`${t.originalPriceFen} >= ${t.priceFen}`),
+  ],
+);
+
+/**
+ * A substation's own price per IP of a static duration (decision 0027); without a row the duration
+ * sells at its own price there. Goes with the duration if that is ever taken off sale.
+ */
+export const siteStaticPrices = pgTable(
+  'site_static_prices',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => siteSettings.id, { onDelete: 'cascade' }),
+    resourceType: smallint('resource_type').$type<ResourceType>().notNull(),
+    days: integer('days').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    originalPriceFen: integer('original_price_fen'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.resourceType, t.days] }),
+    foreignKey({
+      name: 'site_static_prices_duration',
+      columns: [t.resourceType, t.days],
+      foreignColumns: [staticDurations.resourceType, staticDurations.days],
+    }).onDelete('cascade'),
+    check('site_static_prices_positive', sql`${t.priceFen} > 0`),
+    check('site_static_prices_original', sql`${t.originalPriceFen} is null or ${t.originalPriceFen} >= ${t.priceFen}`),
   ],
 );
 
@@ -126,6 +155,10 @@ export const staticOrders = pgTable(
     durationDays: integer('duration_days').notNull(),
     unitPriceFen: integer('unit_price_fen').notNull(),
     amountFen: integer('amount_fen').notNull(),
+    /** The substation whose prices the order was placed at: the buyer's (decision 0027). */
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => siteSettings.id),
     payChannel: text('pay_channel').$type<PayChannel>(),
     payTime: timestamp('pay_time', { withTimezone: true }),
     payDeadline: timestamp('pay_deadline', { withTimezone: true }).notNull(),
