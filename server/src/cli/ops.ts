@@ -37,10 +37,11 @@ Commands:
                                               prefix (/old-promo); target: a path starting with /
                                               (/en/buy, /buy) or an http(s) URL
   redirect remove <path>                      delete the rule of a path
-  user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB> [--days <n>]]
+  user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB> [--days <n>]] [--site <site>]
                                               create a member (mainland-China mobile, password of 8 to
                                               128 characters, starting traffic in MB, valid for --days,
-                                              365 by default); prints the user id
+                                              365 by default) of a site (id or domain; the default site
+                                              if not given); prints the user id
   cert list [--status auditing|all]           enterprise certifications waiting for review (or all):
                                               id, user id and login, company, submitted at, status
   cert list --id-hash <hash>                  the personal certifications of one ID card number (the
@@ -74,7 +75,7 @@ Commands:
   site list                                   every substation (site chosen by host name): id, domain,
                                               names, logo, service hours, contacts, ICP, how many prices
                                               it overrides
-  site add <domain> --name-en <text> --name-zh <text> [--logo </path or https://…>]
+  site add <domain> --name-en <text> --name-zh <text> [--logo </path/on/this/server>]
            [--hours-en <text> --hours-zh <text>] [--contact <kind>:<value>]... [--icp <text>]
                                               add a substation for a host name (cn.example.com); contact
                                               kinds: phone, email, wechat, qq, telegram, whatsapp, skype

@@ -1,16 +1,21 @@
 import { HStack, Image, Text } from '@portal/shared/chakra';
-import { FormattedMessage } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
+import { useLocalized, useSubstation } from '../support/useSubstation.ts';
 
+/** The substation's logo and name (they follow the host, decision 0027); the default brand until loaded. */
 export function Logo() {
   const to = useLocalePath();
+  const intl = useIntl();
+  const site = useSubstation();
+  const localized = useLocalized();
   return (
     <Link to={to('/')}>
       <HStack gap={2}>
-        <Image src="/logo.svg" alt="" boxSize={8} />
-        <Text fontWeight="bold" fontSize="lg" color="fg">
-          <FormattedMessage id="site.name" />
+        <Image src={site?.logoUrl ?? '/logo.svg'} alt="" boxSize={8} />
+        <Text fontWeight="bold" fontSize="lg" color="fg" data-testid="site-name">
+          {site ? localized(site.name) : intl.formatMessage({ id: 'site.name' })}
         </Text>
       </HStack>
     </Link>

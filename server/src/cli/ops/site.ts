@@ -60,9 +60,11 @@ function text(name: string, value: string | undefined, max = 64): string | undef
 
 function logo(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  // A path on this server, or an https address: the page loads it as an image.
-  if (/^\/[^/\s]\S*$/.test(value) || /^https:\/\/[^\s/]+\/\S*$/.test(value)) return value;
-  throw new UsageError(`--logo "${value}": expected a path such as /logo.svg or an https:// address`);
+  // A path on this server: the pages' CSP loads images from their own origin only (img-src 'self').
+  if (/^\/[^/\s]\S*$/.test(value)) return value;
+  throw new UsageError(
+    `--logo "${value}": expected a path on this server such as /logo.svg (pages load images from their own origin only)`,
+  );
 }
 
 function contacts(values: unknown): Contact[] | undefined {

@@ -1,4 +1,5 @@
 import { AccountExistsError, AccountInputError, createUser } from '../../modules/accounts/users.ts';
+import { findSite } from '../../modules/system/service.ts';
 import { commandGroup, parse, positionals, stringOption, UsageError } from '../runner.ts';
 import type { OpsContext } from './context.ts';
 
@@ -12,6 +13,7 @@ export const user = commandGroup<OpsContext>('user', 'create', {
       nickname: { type: 'string' },
       balance: { type: 'string' },
       days: { type: 'string' },
+      site: { type: 'string' },
     });
     positionals(pos, []);
     const mobile = stringOption(values.mobile);
@@ -25,13 +27,22 @@ export const user = commandGroup<OpsContext>('user', 'create', {
     if (days !== undefined && !/^\d{1,4}$/.test(days)) throw new UsageError(`--days "${days}": expected a whole number of days`);
     if (days !== undefined && balance === undefined) throw new UsageError('--days needs --balance');
     const nickname = stringOption(values.nickname);
+    const siteName = stringOption(values.site);
+    const database = await db();
+    // The substation the member belongs to (decision 0027): as if they had registered on its host.
+    const site = siteName === undefined ? undefined : await findSite(database, siteName);
+    if (siteName !== undefined && !site) {
+      io.err(`ops: no site ${siteName} (see ops site list)`);
+      return 1;
+    }
     try {
-      const created = await createUser(await db(), {
+      const created = await createUser(database, {
         mobile,
         password,
         ...(nickname !== undefined && { nickname }),
         ...(balance !== undefined && { limitBalance: Number(balance) }),
         ...(days !== undefined && { balanceValidityDays: Number(days) }),
+        ...(site && { siteId: site.id }),
       });
       // Only the id on stdout, so scripts can capture it: `id=$(npm run -s ops -- user create …)`.
       io.out(String(created.id));

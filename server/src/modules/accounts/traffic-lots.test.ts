@@ -210,8 +210,9 @@ describe('migration 0015', () => {
       await t.app.db.update(memberUsers).set({ limitBalance: mb }).where(eq(memberUsers.id, u.id));
     const paid = (userId: number, payTime: string, days: number, no: string) =>
       t.app.db.execute(sql`insert into recharge_orders (order_no, user_id, status, pay_status, source, account_type, traffic_mb,
-        gift_traffic_mb, validity_days, price_fen, fee_fen, pay_amount_fen, pay_channel, pay_time, pay_deadline, created_at)
-        values (${no}, ${userId}, 1, 1, 'web', 0, 1024, 0, ${days}, 100, 0, 100, 'alipay_pc', ${payTime}, ${payTime}, ${payTime})`);
+        gift_traffic_mb, validity_days, price_fen, fee_fen, pay_amount_fen, pay_channel, pay_time, pay_deadline, created_at, site_id)
+        values (${no}, ${userId}, 1, 1, 'web', 0, 1024, 0, ${days}, 100, 0, 100, 'alipay_pc', ${payTime}, ${payTime}, ${payTime},
+        (select site_id from member_users where id = ${userId}))`);
     await paid(bought.id, new Date(Date.now() - 10 * DAY).toISOString(), 365, 'RMIG1');
     await paid(recent.id, new Date(Date.now() - 20 * DAY).toISOString(), 30, 'RMIG2');
     await t.app.db.execute(sql.raw(statement));

@@ -107,11 +107,34 @@ describe('ops site', () => {
     expect(err.join('\n')).toMatch(/exists already/);
     expect(await ops('site', 'add', 'x.example.com', '--name-en', 'X', '--name-zh', 'X', '--contact', 'fax:1')).toBe(2);
     expect(await ops('site', 'add', 'x.example.com', '--name-en', 'X', '--name-zh', 'X', '--logo', 'javascript:1')).toBe(2);
+    expect(
+      await ops('site', 'add', 'x.example.com', '--name-en', 'X', '--name-zh', 'X', '--logo', 'https://cdn.example.com/x.svg'),
+    ).toBe(2);
+    expect(err.join('\n')).toMatch(/--logo .*a path on this server/);
     expect(await ops('site', 'set', 'nowhere.example.com', '--icp', 'x')).toBe(1);
     expect(err.join('\n')).toMatch(/no site nowhere\.example\.com/);
     expect(await ops('site', 'set', SITE_B)).toBe(2);
     expect(await ops('site', 'set', SITE_B, '--domain', 'novaproxy.com')).toBe(1);
     expect(await findSite(t.app.db, 'x.example.com')).toBeUndefined();
+  });
+
+  it('user create --site makes a member of that site; the default site otherwise', async () => {
+    expect(await ops('user', 'create', '--mobile', '13955550001', '--password', 'Secret@1234', '--site', SITE_B)).toBe(0);
+    const [ofB] = await t.app.db
+      .select()
+      .from(memberUsers)
+      .where(eq(memberUsers.id, Number(out[0])));
+    expect(ofB?.siteId).toBe(siteB);
+    expect(await ops('user', 'create', '--mobile', '13955550002', '--password', 'Secret@1234')).toBe(0);
+    const [ofA] = await t.app.db
+      .select()
+      .from(memberUsers)
+      .where(eq(memberUsers.id, Number(out[0])));
+    expect(ofA?.siteId).toBe(siteA);
+    expect(
+      await ops('user', 'create', '--mobile', '13955550003', '--password', 'Secret@1234', '--site', 'nowhere.example.com'),
+    ).toBe(1);
+    expect(err.join('\n')).toMatch(/no site nowhere\.example\.com/);
   });
 
   it('refuses bad price overrides and changes nothing', async () => {
