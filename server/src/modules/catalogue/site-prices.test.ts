@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpsContext, runOps } from '../../cli/ops.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -291,5 +291,36 @@ describe('prices per substation', () => {
     });
     expect((await get('/app-api/ip/website/get', 'B.Example.com')).json().data.domain).toBe(SITE_B);
     expect((await get('/app-api/ip/website/get', 'elsewhere.example.org')).json().data.name.en).toBe('NovaProxy');
+  });
+});
+
+describe('migration 0016', () => {
+  it('gives members and orders from before substations the default site', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(new URL('../../../drizzle/0016_substation_prices.sql', import.meta.url), 'utf8');
+    // The backfill: the default site if missing, the updates, then NOT NULL.
+    const backfill = text
+      .split('--> statement-breakpoint')
+      .filter((s) => /INSERT INTO "site_settings"|^UPDATE|SET NOT NULL/m.test(s));
+    expect(backfill).toHaveLength(7);
+    const member = await registerOn(SITE_B);
+    const order = await post(
+      '/app-api/ip/recharge-order/create',
+      { trafficGb: 5, accountType: 0, source: 'pc' },
+      SITE_B,
+      member.token,
+    );
+    const orderId = order.json().data.id as number;
+    // As before the migration: no site anywhere.
+    for (const table of ['member_users', 'recharge_orders', 'static_orders'])
+      await t.app.db.execute(sql.raw(`alter table "${table}" alter column "site_id" drop not null`));
+    await t.app.db.execute(sql`update member_users set site_id = null where id = ${member.id}`);
+    await t.app.db.execute(sql`update recharge_orders set site_id = null where id = ${orderId}`);
+    for (const statement of backfill) await t.app.db.execute(sql.raw(statement));
+    const [user] = await t.app.db.select().from(memberUsers).where(eq(memberUsers.id, member.id));
+    const [row] = await t.app.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId));
+    expect([user?.siteId, row?.siteId]).toEqual([siteA, siteA]);
+    // NOT NULL again.
+    await expect(t.app.db.execute(sql`update member_users set site_id = null where id = ${member.id}`)).rejects.toThrow();
   });
 });
