@@ -9,6 +9,7 @@ import { flowPackages } from '../catalogue/tables.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
 import { rechargeOrders } from '../orders/tables.ts';
 import { staticOrderItems, staticOrders } from '../static-ip/tables.ts';
+import { defaultSiteId } from '../system/service.ts';
 import { type Deliver, sendDueAlerts } from './jobs.ts';
 import { balanceChanges } from '../usage/lot-expiry-job.ts';
 import { ALERT_MAX_ATTEMPTS, alertBackoffMs, queueBalanceAlerts, queueStaticExpiryAlerts } from './service.ts';
@@ -219,6 +220,7 @@ describe('balance alerts', () => {
     await t.app.db.insert(rechargeOrders).values({
       orderNo: `R${Date.now()}`,
       userId: u.id,
+      siteId: await defaultSiteId(t.app.db),
       packageId: pkg.id,
       status: 1,
       payStatus: 1,
@@ -377,6 +379,7 @@ describe('static IP expiry alerts', () => {
       .values({
         orderNo: `S${Date.now()}`,
         userId: u.id,
+        siteId: await defaultSiteId(t.app.db),
         orderType: StaticOrderType.Purchase,
         status: StaticOrderStatus.Success,
         payStatus: 1,
