@@ -294,10 +294,10 @@ describe('prices per substation', () => {
   });
 });
 
-describe('migration 0018', () => {
+describe('migration 0019', () => {
   it('gives members and orders from before substations the default site', async () => {
     const { readFile } = await import('node:fs/promises');
-    const text = await readFile(new URL('../../../drizzle/0018_substation_prices.sql', import.meta.url), 'utf8');
+    const text = await readFile(new URL('../../../drizzle/0019_substation_prices.sql', import.meta.url), 'utf8');
     // The backfill: the default site if missing, the updates, then NOT NULL.
     const backfill = text
       .split('--> statement-breakpoint')

@@ -40,7 +40,7 @@ export async function readSiteOverrides(db: Db | Tx, siteId: number): Promise<Si
 
 /**
  * A site's overrides, kept per site like the catalogue they modify: dropped with it on every
- * instance when prices or overrides change (tag `prices`, migration 0018's triggers).
+ * instance when prices or overrides change (tag `prices`, migration 0019's triggers).
  */
 export function siteOverrides(db: Db, siteId: number): Promise<SiteOverrides> {
   return cacheFor(db).cached(`site-prices:${siteId}`, CACHE_MAX_STALE_MS, () => readSiteOverrides(db, siteId).then(deepFreeze), {
