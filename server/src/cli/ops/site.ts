@@ -18,8 +18,8 @@ import {
   setPackageOverride,
   setStaticOverride,
   setTierOverrides,
-  staticKey,
 } from '../../modules/catalogue/site-prices.ts';
+import { staticKey } from '../../modules/static-ip/site-prices.ts';
 import { staticDurations } from '../../modules/static-ip/tables.ts';
 import { addSite, findSite, listSites, type SiteInput, type SiteRow, updateSite } from '../../modules/system/service.ts';
 import { commandGroup, parse, positionals, stringOption, UsageError } from '../runner.ts';

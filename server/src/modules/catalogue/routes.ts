@@ -4,7 +4,7 @@ import { route } from '../../plugins/contract.ts';
 import { getWebsite } from '../system/service.ts';
 import { fromPrices } from './from-prices.ts';
 import { getPackage, listPackages, unitPrice } from './service.ts';
-import { pricingSiteId } from './site-prices.ts';
+import { pricingSiteId } from '../accounts/member-site.ts';
 
 /**
  * The public catalogue: packages, the custom-amount price rule, and the seller. Prices are those of

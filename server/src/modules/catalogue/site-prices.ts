@@ -1,12 +1,10 @@
 import type { PriceOverride, ResourceType } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { memberUsers } from '../accounts/tables.ts';
+import { readStaticOverrides, writeStaticOverride } from '../static-ip/site-prices.ts';
 import { siteStaticPrices } from '../static-ip/tables.ts';
-import { siteForHost } from '../system/service.ts';
 import { sitePackagePrices, siteTierPrices } from './tables.ts';
 
 /** A substation's price overrides (decision 0027); what has none sells at the default price. */
@@ -14,18 +12,16 @@ export interface SiteOverrides {
   packages: ReadonlyMap<number, PriceOverride>;
   /** Price per GB by the lower bound of a default tier. */
   tiers: ReadonlyMap<number, number>;
-  /** By `staticKey(type, days)`. */
+  /** By `staticKey(type, days)` (static-ip/site-prices.ts). */
   statics: ReadonlyMap<string, PriceOverride>;
 }
-
-export const staticKey = (resourceType: ResourceType, days: number) => `${resourceType}:${days}`;
 
 /** Reads a site's overrides from the database (in a transaction: what it sees). */
 export async function readSiteOverrides(db: Db | Tx, siteId: number): Promise<SiteOverrides> {
   const [packages, tiers, statics] = await Promise.all([
     db.select().from(sitePackagePrices).where(eq(sitePackagePrices.siteId, siteId)),
     db.select().from(siteTierPrices).where(eq(siteTierPrices.siteId, siteId)),
-    db.select().from(siteStaticPrices).where(eq(siteStaticPrices.siteId, siteId)),
+    readStaticOverrides(db, siteId),
   ]);
   const override = (row: { priceFen: number; originalPriceFen: number | null }) => ({
     priceFen: row.priceFen,
@@ -34,7 +30,7 @@ export async function readSiteOverrides(db: Db | Tx, siteId: number): Promise<Si
   return {
     packages: new Map(packages.map((row) => [row.packageId, override(row)])),
     tiers: new Map(tiers.map((row) => [row.minGb, row.unitPriceFen])),
-    statics: new Map(statics.map((row) => [staticKey(row.resourceType, row.days), override(row)])),
+    statics,
   };
 }
 
@@ -46,33 +42,6 @@ export function siteOverrides(db: Db, siteId: number): Promise<SiteOverrides> {
   return cacheFor(db).cached(`site-prices:${siteId}`, CACHE_MAX_STALE_MS, () => readSiteOverrides(db, siteId).then(deepFreeze), {
     tags: ['prices'],
   });
-}
-
-/**
- * The substation a member registered on. Set at registration and changed only by hand, so each
- * instance keeps it for CACHE_MAX_STALE_MS. Null for a member that no longer exists.
- */
-export function memberSiteId(db: Db, userId: number): Promise<number | null> {
-  return cacheFor(db).cached(`member-site:${userId}`, CACHE_MAX_STALE_MS, async () => {
-    const [row] = await db.select({ siteId: memberUsers.siteId }).from(memberUsers).where(eq(memberUsers.id, userId));
-    return row?.siteId ?? null;
-  });
-}
-
-/**
- * Whose prices a catalogue answer shows: a logged-in member's own substation (the prices their
- * orders are charged at, whichever host they use), a visitor's the substation of the host.
- */
-export async function pricingSiteId(db: Db, request: Pick<FastifyRequest, 'user' | 'hostname'>): Promise<number> {
-  const own = request.user ? await memberSiteId(db, request.user.id) : null;
-  return own ?? (await siteForHost(db, request.hostname)).id;
-}
-
-/** The site whose prices a member's orders are placed at. */
-export async function orderSiteId(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ siteId: memberUsers.siteId }).from(memberUsers).where(eq(memberUsers.id, userId));
-  if (!row) throw new Error(`no member ${userId}`);
-  return row.siteId;
 }
 
 /** Runs an operator's change of overrides; then this instance drops cached prices at once (the others are notified). */
@@ -135,24 +104,7 @@ export function setStaticOverride(
   days: number,
   override: PriceOverride | null,
 ) {
-  return changing(db, async () => {
-    const which = and(
-      eq(siteStaticPrices.siteId, siteId),
-      eq(siteStaticPrices.resourceType, resourceType),
-      eq(siteStaticPrices.days, days),
-    );
-    if (override === null) {
-      await db.delete(siteStaticPrices).where(which);
-      return;
-    }
-    await db
-      .insert(siteStaticPrices)
-      .values({ siteId, resourceType, days, ...override })
-      .onConflictDoUpdate({
-        target: [siteStaticPrices.siteId, siteStaticPrices.resourceType, siteStaticPrices.days],
-        set: override,
-      });
-  });
+  return changing(db, () => writeStaticOverride(db, siteId, resourceType, days, override));
 }
 
 /** How many overrides each site has (for `ops site list`). */

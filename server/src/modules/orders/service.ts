@@ -14,7 +14,7 @@ import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { type Purchase, quotePurchase } from '../catalogue/service.ts';
-import { orderSiteId } from '../catalogue/site-prices.ts';
+import { orderSiteId } from '../accounts/member-site.ts';
 import { rechargeOrders } from './tables.ts';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;

@@ -17,7 +17,7 @@ import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { PayableOrder } from '../payments/order-kinds.ts';
-import { orderSiteId } from '../catalogue/site-prices.ts';
+import { orderSiteId } from '../accounts/member-site.ts';
 import { durationPrice, placeOf, regionNotFound, regionWithStock } from './stock.ts';
 import { staticNodes, staticOrderItems, staticOrders, staticRegions, staticRenewalLines } from './tables.ts';
 

@@ -17,7 +17,7 @@ import {
   staticOrderStatus,
   updateRemark,
 } from './orders.ts';
-import { pricingSiteId } from '../catalogue/site-prices.ts';
+import { pricingSiteId } from '../accounts/member-site.ts';
 import { listDurations, listRegions } from './stock.ts';
 
 export interface StaticIpRoutesOptions {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
 import { cacheFor } from '../../cache/invalidation.ts';
 import { BusinessError } from '../../plugins/errors.ts';
-import { readSiteOverrides, siteOverrides, staticKey } from '../catalogue/site-prices.ts';
+import { readStaticOverrides, staticKey } from './site-prices.ts';
 import { NodeState, staticDurations, staticNodes, staticRegions } from './tables.ts';
 
 type RegionRow = typeof staticRegions.$inferSelect;
@@ -38,9 +38,9 @@ export function listDurations(db: Db, resourceType: ResourceType, siteId: number
           .from(staticDurations)
           .where(eq(staticDurations.resourceType, resourceType))
           .orderBy(asc(staticDurations.days)),
-        siteOverrides(db, siteId),
+        readStaticOverrides(db, siteId),
       ]);
-      return deepFreeze(rows.map((row) => withPriceOverride(row, overrides.statics.get(staticKey(resourceType, row.days)))));
+      return deepFreeze(rows.map((row) => withPriceOverride(row, overrides.get(staticKey(resourceType, row.days)))));
     },
     { tags: ['prices'] },
   );
@@ -56,8 +56,8 @@ export async function durationPrice(db: Db | Tx, resourceType: ResourceType, day
     .from(staticDurations)
     .where(and(eq(staticDurations.resourceType, resourceType), eq(staticDurations.days, days)));
   if (!row) throw durationNotOffered();
-  const overrides = await readSiteOverrides(db, siteId);
-  return withPriceOverride(row, overrides.statics.get(staticKey(resourceType, days))).priceFen;
+  const overrides = await readStaticOverrides(db, siteId);
+  return withPriceOverride(row, overrides.get(staticKey(resourceType, days))).priceFen;
 }
 
 const availableCount = sql<number>`(count(${staticNodes.id}) filter (where ${staticNodes.state} = ${NodeState.Available}))::int`;
