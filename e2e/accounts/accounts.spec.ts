@@ -108,10 +108,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: '去认证' })).toBeVisible();
     await page.getByRole('button', { name: '编辑' }).click();
     await page.getByRole('textbox', { name: '昵称' }).fill('  ');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(page.getByText('请输入昵称')).toBeVisible();
     await page.getByRole('textbox', { name: '昵称' }).fill('代理达人');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(page.getByTestId('nickname')).toHaveText('代理达人');
     await expect(page.getByTestId('user-menu')).toHaveText('代理达人');
 
