@@ -25,6 +25,13 @@ describe('consume (quotas)', () => {
     expect((await consume(database.db, [q], at(62_000))).ok).toBe(false);
   });
 
+  it('never asks to wait longer than one window, even for a request whose clock ran behind the window start', async () => {
+    const q = { key: 'test:racing', limit: 1, windowMs: 60_000 };
+    expect(await consume(database.db, [q], at(5))).toEqual({ ok: true });
+    // Its `now` was taken 5 ms before the first request opened the window.
+    expect(await consume(database.db, [q], at(0))).toEqual({ ok: false, quota: q, retryAfterMs: 60_000 });
+  });
+
   it('takes every quota or none: a refusal does not use up the others', async () => {
     const short = { key: 'test:short', limit: 1, windowMs: 60_000 };
     const daily = { key: 'test:daily', limit: 5, windowMs: 86_400_000 };

@@ -64,7 +64,10 @@ export async function consume(db: Db, quotas: Quota[], now: Date): Promise<Consu
     for (const quota of quotas) {
       const state = states.get(quota.key);
       if (state && state.count >= quota.limit) {
-        return { ok: false, quota, retryAfterMs: Math.max(0, state.windowStart.getTime() + quota.windowMs - now.getTime()) };
+        // A request racing the one that opened the window may hold a `now` a few ms earlier than its
+        // start: never more than one window to wait (it read "61 minutes" for a 60-minute window).
+        const left = state.windowStart.getTime() + quota.windowMs - now.getTime();
+        return { ok: false, quota, retryAfterMs: Math.min(quota.windowMs, Math.max(0, left)) };
       }
     }
     await tx
