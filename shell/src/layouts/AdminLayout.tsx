@@ -47,9 +47,9 @@ export function AdminLayout() {
     <Flex direction="column" minH="100vh" bg="bg.subtle">
       <Box as="header" borderBottomWidth="1px" bg="bg">
         <Container maxW="full" py={3}>
-          <HStack justify="space-between">
+          <HStack justify="space-between" gap={3}>
             <Logo />
-            <HStack gap={2}>
+            <HStack gap={2} flexShrink={0}>
               <LanguageSwitch tone="subtle" />
               <Button asChild size="sm" variant="ghost" display={{ base: 'none', sm: 'inline-flex' }}>
                 <Link to={to('/')}>

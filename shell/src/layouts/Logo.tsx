@@ -11,10 +11,11 @@ export function Logo() {
   const site = useSubstation();
   const localized = useLocalized();
   return (
-    <Link to={to('/')}>
-      <HStack gap={2}>
-        <Image src={site?.logoUrl ?? '/logo.svg'} alt="" boxSize={8} />
-        <Text fontWeight="bold" fontSize="lg" color="fg" data-testid="site-name">
+    // A long substation name on a phone gives way (ellipsis) to the header's buttons, never under them.
+    <Link to={to('/')} style={{ minWidth: 0 }}>
+      <HStack gap={2} minW={0}>
+        <Image src={site?.logoUrl ?? '/logo.svg'} alt="" boxSize={8} flexShrink={0} />
+        <Text fontWeight="bold" fontSize={{ base: 'md', sm: 'lg' }} color="fg" data-testid="site-name" truncate>
           {site ? localized(site.name) : intl.formatMessage({ id: 'site.name' })}
         </Text>
       </HStack>

@@ -47,7 +47,8 @@ export function UsageChart({ daily }: { daily: Day[] }) {
   const band = plotW / Math.max(1, daily.length);
   const barW = Math.max(1, band * 0.7);
   const y = (mb: number) => MARGIN.top + plotH * (1 - mb / scale.topMb);
-  const labelled = new Set(labelledDays(daily.length));
+  // A phone's narrow plot has room for a label every 10 days, not every 5.
+  const labelled = new Set(labelledDays(daily.length, plotW < 420 ? 10 : 5));
 
   const total = daily.reduce((s, d) => s + d.usedMb, 0);
   const peak = daily.reduce<Day | undefined>((p, d) => (!p || d.usedMb > p.usedMb ? d : p), undefined);
@@ -123,7 +124,9 @@ export function UsageChart({ daily }: { daily: Day[] }) {
           <FormattedMessage id="uc.dashboard.chartEmpty" />
         </Text>
       ) : null}
-      <VisuallyHidden asChild>
+      {/* Hidden by a wrapper: a table given the hiding styles itself keeps its full width (tables
+          ignore width: 1px), which made the whole page scroll sideways on a phone. */}
+      <VisuallyHidden as="div">
         <table>
           <caption>{summary}</caption>
           <thead>
