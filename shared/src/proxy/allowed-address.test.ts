@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNetwork, isIpAddress, parseAllowedAddress } from './allowed-address.ts';
+import { allowListSpace, displayNetwork, isIpAddress, parseAllowedAddress } from './allowed-address.ts';
 
 describe('allow-list addresses', () => {
   it('normalise public addresses and ranges to their network', () => {
@@ -40,5 +40,32 @@ describe('allow-list addresses', () => {
     expect(isIpAddress('2001:4860::1')).toBe(true);
     expect(isIpAddress('8.8.4.0/24')).toBe(false);
     expect(isIpAddress('1')).toBe(false);
+  });
+
+  it('count the space of a list: IPv4 addresses and IPv6 /64 networks, each once', () => {
+    expect(allowListSpace([])).toEqual({ ipv4: 0, ipv6: 0 });
+    expect(allowListSpace(['8.8.4.4/32', '9.9.9.0/24', '1.2.3.128/25'])).toEqual({ ipv4: 1 + 256 + 128, ipv6: 0 });
+    // The same range twice, or an address inside a range, takes no more space, in any order.
+    expect(allowListSpace(['9.9.9.7/32', '9.9.9.0/24', '9.9.9.0/24', '9.9.9.128/25'])).toEqual({ ipv4: 256, ipv6: 0 });
+    expect(allowListSpace(['9.9.9.0/24', '9.9.10.0/24', '9.9.9.255/32'])).toEqual({ ipv4: 512, ipv6: 0 });
+    // IPv6 by /64: a /48 is 65,536 of them; addresses in one /64 count once; a /64 inside a /48 is in it.
+    expect(allowListSpace(['2001:4860::/48'])).toEqual({ ipv4: 0, ipv6: 65_536 });
+    expect(allowListSpace(['2001:4860:0:1::1/128', '2001:4860:0:1::2/128', '2001:4860:0:1:8000::/65'])).toEqual({
+      ipv4: 0,
+      ipv6: 1,
+    });
+    expect(allowListSpace(['2001:4860:0:2::/64', '2001:4860::/48', '2a00::/56', '8.8.8.8/32'])).toEqual({
+      ipv4: 1,
+      ipv6: 65_536 + 256,
+    });
+    expect(allowListSpace(['ffff:ffff:ffff:ffff::/64', 'ffff:ffff:ffff::/48'])).toEqual({ ipv4: 0, ipv6: 65_536 });
+    expect(allowListSpace(['255.255.255.255/32', '255.255.255.0/24'])).toEqual({ ipv4: 256, ipv6: 0 });
+  });
+
+  it('count the most entries one user can hold (51 accounts × 50)', () => {
+    const networks = Array.from({ length: 2550 }, (_, i) => (i % 2 ? `2a00:${i}::/48` : `20.${i % 250}.${i % 7}.0/24`));
+    // Some IPv4 ranges repeat: each is counted once.
+    const v4 = new Set(networks.filter((n) => !n.includes(':'))).size;
+    expect(allowListSpace(networks)).toEqual({ ipv4: v4 * 256, ipv6: 1275 * 65_536 });
   });
 });

@@ -71,3 +71,64 @@ export function isIpAddress(ip: string): boolean {
   const text = ip.trim();
   return (text.includes(':') || DOTTED_QUAD.test(text)) && !text.includes('/') && ipaddr.isValid(text);
 }
+
+/**
+ * The address space a user's allow-list entries claim, over all their accounts (issue 27): IPv4 in
+ * addresses, IPv6 in /64 networks, the smallest network an IPv6 host or LAN is given (an entry
+ * narrower than /64 claims its /64). Space is counted once however many entries or accounts hold
+ * it: CIDR blocks either nest or are disjoint, so sorted by start (wider first) a block that starts
+ * inside the last counted one lies wholly within it.
+ */
+export interface AllowListSpace {
+  /** IPv4 addresses. */
+  ipv4: number;
+  /** IPv6 /64 networks. */
+  ipv6: number;
+}
+
+interface Block {
+  start: bigint;
+  size: bigint;
+}
+
+function blockOf(network: string): { version: 4 | 6; block: Block } | null {
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  let prefix: number;
+  try {
+    [address, prefix] = ipaddr.parseCIDR(network);
+  } catch {
+    return null;
+  }
+  const bytes = address.toByteArray();
+  if (address.kind() === 'ipv4') {
+    const value = bytes.reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+    const size = 1n << BigInt(32 - prefix);
+    return { version: 4, block: { start: value - (value % size), size } };
+  }
+  // The upper 64 bits: the /64 network an address is in.
+  const high = bytes.slice(0, 8).reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+  const size = 1n << BigInt(Math.max(0, 64 - prefix));
+  return { version: 6, block: { start: high - (high % size), size } };
+}
+
+function unionSize(blocks: Block[]): number {
+  blocks.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.size > b.size ? -1 : a.size < b.size ? 1 : 0));
+  let total = 0n;
+  let end = -1n;
+  for (const { start, size } of blocks) {
+    if (start < end) continue;
+    total += size;
+    end = start + size;
+  }
+  return Number(total);
+}
+
+/** The space the normalised networks (`203.0.113.0/24`, `2001:db8::/48`) claim together; others are ignored. */
+export function allowListSpace(networks: readonly string[]): AllowListSpace {
+  const blocks: Record<4 | 6, Block[]> = { 4: [], 6: [] };
+  for (const network of networks) {
+    const parsed = blockOf(network);
+    if (parsed) blocks[parsed.version].push(parsed.block);
+  }
+  return { ipv4: unionSize(blocks[4]), ipv6: unionSize(blocks[6]) };
+}
