@@ -375,6 +375,8 @@ describe('loadConfig', () => {
       ports: { http: 7777, https: 7778, socks5: 7779 },
       areaHosts: [],
       requireCertification: true,
+      // 16 /24s of IPv4 and four /48s of IPv6.
+      allowListSpace: { ipv4: 4096, ipv6: 262_144 },
     });
   });
 
@@ -384,6 +386,8 @@ describe('loadConfig', () => {
       PROXY_PORTS: 'socks5:1080, http:8000,https:8443',
       PROXY_AREA_HOSTS: 'america=us.gate.example.com, Europe=eu.gate.example.com,mars=mars.gate.example.com',
       PROXY_REQUIRE_CERTIFICATION: 'false',
+      PROXY_ALLOW_LIST_MAX_IPV4_ADDRESSES: ' 1024 ',
+      PROXY_ALLOW_LIST_MAX_IPV6_NETWORKS: '65536',
     });
     expect(config.proxy).toEqual({
       gatewayHost: 'gate.example.com',
@@ -394,6 +398,7 @@ describe('loadConfig', () => {
         { area: 'mars', host: 'mars.gate.example.com' },
       ],
       requireCertification: false,
+      allowListSpace: { ipv4: 1024, ipv6: 65_536 },
     });
   });
 
@@ -406,6 +411,9 @@ describe('loadConfig', () => {
     ['PROXY_AREA_HOSTS', 'global=g.example.com', 'not "global"'],
     ['PROXY_AREA_HOSTS', 'asia=a.example.com,asia=b.example.com', 'each area once'],
     ['PROXY_REQUIRE_CERTIFICATION', 'maybe', 'true/false'],
+    ['PROXY_ALLOW_LIST_MAX_IPV4_ADDRESSES', '255', 'from 256 to 16777216'],
+    ['PROXY_ALLOW_LIST_MAX_IPV4_ADDRESSES', '4k', 'whole number'],
+    ['PROXY_ALLOW_LIST_MAX_IPV6_NETWORKS', '65535', 'from 65536 to 4294967296'],
   ])('names the bad proxy variable %s=%s', (variable, value, why) => {
     expect(configError({ [variable]: value }).issues).toEqual([{ variable, message: expect.stringContaining(why) }]);
   });

@@ -118,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ports: e.PROXY_PORTS,
       areaHosts: e.PROXY_AREA_HOSTS,
       requireCertification: e.PROXY_REQUIRE_CERTIFICATION,
+      allowListSpace: { ipv4: e.PROXY_ALLOW_LIST_MAX_IPV4_ADDRESSES, ipv6: e.PROXY_ALLOW_LIST_MAX_IPV6_NETWORKS },
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
   };

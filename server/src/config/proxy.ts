@@ -1,3 +1,4 @@
+import type { AllowListSpace } from '@portal/shared';
 import { z } from 'zod';
 import { flag, HOST_NAME, hostName, optional } from './parse.ts';
 
@@ -16,6 +17,11 @@ export interface ProxyConfig {
   areaHosts: { area: string; host: string }[];
   /** SPEC section 5: the proxy service needs real-name certification first. */
   requireCertification: boolean;
+  /**
+   * How much address space the IP allow-lists of all of one user's accounts may cover together
+   * (PROXY_ALLOW_LIST_MAX_IPV4_ADDRESSES, PROXY_ALLOW_LIST_MAX_IPV6_NETWORKS; decision 0023).
+   */
+  allowListSpace: AllowListSpace;
 }
 
 /** `http:7777,https:7778,socks5:7779`: every protocol exactly once. */
@@ -69,6 +75,16 @@ const proxyAreaHosts = z
     return list;
   });
 
+const wholeNumber = (min: number, max: number) => {
+  const expected = `expected a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, expected)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, expected);
+};
+
 /** The proxy network: its usage ingestion key and the gateway's entry points. */
 export const proxyEnv = {
   PROXY_NETWORK_API_KEY: optional(
@@ -81,6 +97,9 @@ export const proxyEnv = {
   PROXY_PORTS: optional(proxyPorts).default({ http: 7777, https: 7778, socks5: 7779 }),
   PROXY_AREA_HOSTS: optional(proxyAreaHosts).default([]),
   PROXY_REQUIRE_CERTIFICATION: optional(flag).default(true),
+  // At least the widest single entry (a /24, a /48), so every entry the form accepts can be added.
+  PROXY_ALLOW_LIST_MAX_IPV4_ADDRESSES: optional(wholeNumber(256, 16_777_216)).default(4_096),
+  PROXY_ALLOW_LIST_MAX_IPV6_NETWORKS: optional(wholeNumber(65_536, 4_294_967_296)).default(262_144),
   API_RATE_LIMIT_PER_MINUTE: optional(
     z
       .string()

@@ -80,8 +80,10 @@ export const en = {
   'proxy.allowedIp.reserved': 'This address is reserved (documentation, multicast or special use) and cannot reach the proxy',
   'proxy.tooManyAllowedIps': 'An account can allow at most {max} addresses',
   'proxy.allowedIpDuplicate': "This address is already on the account's allow-list",
-  'proxy.allowedIpTaken':
-    "This address is already allowed for another user's account and cannot be added. If it is yours, contact customer service",
+  'proxy.allowListSpaceFull.ipv4':
+    'Your allow-lists can cover at most {max} IPv4 addresses across all your proxy accounts, and this entry would take them to {total}. An address on several accounts counts once: remove ranges you no longer use, or add a narrower one',
+  'proxy.allowListSpaceFull.ipv6':
+    'Your allow-lists can cover at most {max} IPv6 /64 networks across all your proxy accounts, and this entry would take them to {total} (a /48 is 65,536 of them, a single address counts as its /64). Remove ranges you no longer use, or add a narrower one',
   'proxy.allowedIpNotFound': 'This allow-list entry does not exist',
   'content.postNotFound': 'This article does not exist or is no longer available',
   'content.helpDocNotFound': 'This help article does not exist or is no longer available',

@@ -74,7 +74,10 @@ export const zhCN: Record<MessageKey, string> = {
   'proxy.allowedIp.reserved': '这是保留地址（文档、组播或特殊用途），无法用于连接代理',
   'proxy.tooManyAllowedIps': '每个账号最多添加 {max} 个白名单地址',
   'proxy.allowedIpDuplicate': '该地址已在此账号的白名单中',
-  'proxy.allowedIpTaken': '该地址已被其他用户的账号使用，无法添加。如确属于您，请联系客服',
+  'proxy.allowListSpaceFull.ipv4':
+    '您所有代理账号的白名单合计最多覆盖 {max} 个 IPv4 地址，添加此条目后将达到 {total} 个。同一地址在多个账号中只计一次：请移除不再使用的网段，或改为添加更小的网段',
+  'proxy.allowListSpaceFull.ipv6':
+    '您所有代理账号的白名单合计最多覆盖 {max} 个 IPv6 /64 网段，添加此条目后将达到 {total} 个（一个 /48 相当于 65,536 个 /64，单个地址按其所在的 /64 计算）。请移除不再使用的网段，或改为添加更小的网段',
   'proxy.allowedIpNotFound': '该白名单记录不存在',
   'content.postNotFound': '文章不存在或已下线',
   'content.helpDocNotFound': '帮助文档不存在或已下线',

@@ -258,7 +258,7 @@ export const publicApi = {
     path: '/api/v1/proxy-accounts/{id}/allowed-ips',
     operationId: 'addAllowedIp',
     summary:
-      'Allows a public IPv4/IPv6 address or range (at most /24 or /48) to use the account without its password; 50 per account; never one another user has allowed',
+      'Allows a public IPv4/IPv6 address or range (at most /24 or /48) to use the account without its password: 50 entries per account, and all your accounts together cover at most the address space your shop allows (4,096 IPv4 addresses and 262,144 IPv6 /64 networks by default; space on several accounts counts once), otherwise 409 limit_reached',
     tags: ['proxy accounts'],
     scope: 'proxy:write',
     params: accountParams,

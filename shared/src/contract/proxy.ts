@@ -23,13 +23,15 @@ export const ProxyErrorCode = {
   CountryNotFound: 1_010_002_000,
   /** The allow-list entry is not a public address or range of an allowed width. */
   AllowedIpInvalid: 1_010_003_000,
-  /** The address overlaps one another user has allowed (whose is never said). */
-  AllowedIpTaken: 1_010_003_001,
+  // 1_010_003_001 was "another user holds this address" (issue 27: overlaps are allowed, and no
+  // answer says what other users hold); not reused.
   /** At most PROXY_MAX_ALLOWED_IPS per account. */
   TooManyAllowedIps: 1_010_003_002,
   /** This account allows the address already. */
   AllowedIpDuplicate: 1_010_003_003,
   AllowedIpNotFound: 1_010_003_004,
+  /** The entry would take the user's allow-lists, over all their accounts, past the address space bound. */
+  AllowListSpaceFull: 1_010_003_005,
 } as const;
 
 export const PROXY_MAX_SUB_ACCOUNTS = 50;
@@ -102,6 +104,14 @@ export const proxyAccountsResult = z.object({
   endpoints: z.array(proxyEndpoint),
   /** Whether policy requires real-name certification before the proxy service is used. */
   certificationRequired: z.boolean(),
+  /** The IP allow-list's limits: entries per account, and the space of all the user's accounts together. */
+  allowList: z.object({
+    maxEntries: z.number().int().positive(),
+    /** IPv4 addresses (a /24 is 256). */
+    maxIpv4Addresses: z.number().int().positive(),
+    /** IPv6 /64 networks (a /48 is 65,536; a single address takes its /64). */
+    maxIpv6Networks: z.number().int().positive(),
+  }),
 });
 
 const subName = z
@@ -286,7 +296,7 @@ export const proxyApi = {
     method: 'POST',
     path: '/app-api/ip/proxy-account/allowed-ip/add',
     summary:
-      "Allows a public address or range (≤ /24 IPv4, ≤ /48 IPv6) to use one of the caller's proxy accounts without its password",
+      "Allows a public address or range (≤ /24 IPv4, ≤ /48 IPv6) to use one of the caller's proxy accounts without its password, within the account's entry limit and the address space of all the caller's accounts",
     tags: ['proxy'],
     auth: true,
     body: proxyAllowedIpAddBody,

@@ -247,11 +247,12 @@ describe('the public API refuses', () => {
     expect(privateOne.statusCode).toBe(400);
     expect(JSON.stringify(privateOne.json())).toMatch(/private network/);
     expect((await v1(aliceToken, 'POST', path, { address: '8.26.56.26' })).json().error.code).toBe('already_allowed');
-    // Bob may not allow Alice's address, nor see or touch her account's list.
+    // Bob may allow Alice's address too (the username tells their accounts apart) and is told
+    // nothing about hers; he may not see or touch her account's list.
     const [bobMain] = (await v1(bobToken, 'GET', '/proxy-accounts')).json().items as { id: number }[];
-    const taken = await v1(bobToken, 'POST', `/proxy-accounts/${bobMain?.id}/allowed-ips`, { address: '8.26.56.0/24' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.code).toBe('address_taken');
+    const overlapping = await v1(bobToken, 'POST', `/proxy-accounts/${bobMain?.id}/allowed-ips`, { address: '8.26.56.0/24' });
+    expect(overlapping.statusCode).toBe(201);
+    expect(overlapping.json()).toMatchObject({ accountId: bobMain?.id, network: '8.26.56.0/24' });
     expect((await v1(bobToken, 'GET', path)).statusCode).toBe(404);
     const entryId = added.json().id;
     expect((await v1(bobToken, 'DELETE', `${path}/${entryId}`)).statusCode).toBe(404);
@@ -259,6 +260,31 @@ describe('the public API refuses', () => {
     expect((await v1(aliceToken, 'DELETE', `/proxy-accounts/${main.id + 100000}/allowed-ips/${entryId}`)).statusCode).toBe(404);
     expect((await v1(aliceToken, 'DELETE', `${path}/${entryId}`)).statusCode).toBe(204);
     expect((await v1(aliceToken, 'GET', path)).json().items).toEqual([]);
+  });
+
+  it("refuses an address beyond the account's address space with 409 limit_reached, naming the limit in both languages", async () => {
+    const m = await member();
+    const token = (await createToken(m.session)).secret;
+    const [main] = (await v1(token, 'GET', '/proxy-accounts')).json().items as { id: number }[];
+    // Sixteen /24s (4,096 IPv4 addresses, the default bound), added in the user centre.
+    for (let i = 0; i < 16; i++) {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/app-api/ip/proxy-account/allowed-ip/add',
+        headers: bearer(m.session),
+        payload: { accountId: main?.id, address: `16.0.${i}.0/24` },
+      });
+      expect(added.json().code).toBe(0);
+    }
+    const path = `/proxy-accounts/${main?.id}/allowed-ips`;
+    const en = await v1(token, 'POST', path, { address: '16.0.16.1' });
+    expect(en.statusCode).toBe(409);
+    expect(en.json().error).toMatchObject({ code: 'limit_reached', message: expect.stringContaining('4,096 IPv4 addresses') });
+    const zh = await v1(token, 'POST', path, { address: '16.0.16.1' }, 'zh-CN');
+    expect(zh.statusCode).toBe(409);
+    expect(zh.json().error.message).toMatch(/4,096.*[\u4e00-\u9fff]|[\u4e00-\u9fff].*4,096/);
+    // An address inside a range already claimed takes no more space.
+    expect((await v1(token, 'POST', path, { address: '16.0.3.3' })).statusCode).toBe(201);
   });
 
   it('invalid input: 400 with each field, unknown paths 404, both as { error }', async () => {

@@ -44,9 +44,9 @@ const BUSINESS_STATUS: Record<number, { status: number; code: string }> = {
   [ProxyErrorCode.TooManySubAccounts]: { status: 409, code: 'limit_reached' },
   [ProxyErrorCode.NameTaken]: { status: 409, code: 'name_taken' },
   [ProxyErrorCode.AllowedIpInvalid]: { status: 400, code: 'invalid_request' },
-  [ProxyErrorCode.AllowedIpTaken]: { status: 409, code: 'address_taken' },
   [ProxyErrorCode.AllowedIpDuplicate]: { status: 409, code: 'already_allowed' },
   [ProxyErrorCode.TooManyAllowedIps]: { status: 409, code: 'limit_reached' },
+  [ProxyErrorCode.AllowListSpaceFull]: { status: 409, code: 'limit_reached' },
   [ProxyErrorCode.AllowedIpNotFound]: { status: 404, code: 'not_found' },
 };
 
@@ -79,7 +79,7 @@ type PublicHandler<E extends PublicApiEntry> = (input: PublicRequest<E>) => Prom
  * and a per-token quota of API_RATE_LIMIT_PER_MINUTE requests a minute (a locked counter row in
  * the database: every instance counts together and 50 requests at once cannot pass it).
  */
-async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<Config, 'apiRateLimitPerMinute'> }) {
+async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<Config, 'apiRateLimitPerMinute' | 'proxy'> }) {
   v1.decorateRequest('apiToken', null);
 
   const send = (reply: FastifyReply, status: number, code: string, message: string, extra = {}) =>
@@ -209,7 +209,7 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
     return { items: await listAllowedIps(v1.db, identity.userId, params.id) };
   });
   publicRoute(publicApi.addAllowedIp, ({ identity, params, body }) =>
-    addAllowedIp(v1.db, v1.now(), identity.userId, { ...body, accountId: params.id }),
+    addAllowedIp(v1.db, v1.now(), identity.userId, config.proxy.allowListSpace, { ...body, accountId: params.id }),
   );
   publicRoute(publicApi.deleteAllowedIp, async ({ identity, params }) => {
     await deleteAllowedIp(v1.db, identity.userId, params.entryId, params.id);
@@ -218,7 +218,10 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
 }
 
 /** The user centre's token management (`/app-api/member/api-token/*`) and the public API /api/v1/. */
-export async function apiTokensRoutes(app: FastifyInstance, { config }: { config: Pick<Config, 'apiRateLimitPerMinute'> }) {
+export async function apiTokensRoutes(
+  app: FastifyInstance,
+  { config }: { config: Pick<Config, 'apiRateLimitPerMinute' | 'proxy'> },
+) {
   route(app, apiTokenApi.apiTokenList, (request) => listApiTokens(app.db, app.now(), currentUser(request).id));
   route(app, apiTokenApi.apiTokenCreate, (request) => createApiToken(app.db, app.now(), currentUser(request).id, request.body));
   route(app, apiTokenApi.apiTokenRevoke, (request) =>

@@ -1,4 +1,12 @@
-import { isIpAddress, PROXY_MAX_ALLOWED_IPS, type ProxyAllowedIp, ProxyErrorCode, parseAllowedAddress } from '@portal/shared';
+import {
+  type AllowListSpace,
+  allowListSpace,
+  isIpAddress,
+  PROXY_MAX_ALLOWED_IPS,
+  type ProxyAllowedIp,
+  ProxyErrorCode,
+  parseAllowedAddress,
+} from '@portal/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
@@ -6,11 +14,14 @@ import { proxyAccounts, proxyAllowedIps } from './tables.ts';
 
 /**
  * IP allow-list authentication (issue 18): addresses allowed to use a proxy account without its
- * password. Adds are serialised by one transaction-scoped advisory lock, so the per-account limit
- * and the rule that no address overlaps another user's hold however many adds arrive at once, on
- * every instance. The lookup the proxy network makes is one indexed containment query.
+ * password. The proxy network names the account by its username and the address is looked up in
+ * that account's list alone, so entries of different users may overlap (issue 27): nothing here
+ * looks at, or tells of, what other users hold. A user's adds are serialised by a
+ * transaction-scoped advisory lock on the user, so the per-account entry limit and the address
+ * space bound over all the user's accounts hold however many adds arrive at once, on every
+ * instance. The lookup the proxy network makes is one indexed containment query.
  */
-const ALLOW_LIST_LOCK = 'proxy-allowed-ips';
+const ALLOW_LIST_LOCK_SPACE = 10_003;
 
 type Row = typeof proxyAllowedIps.$inferSelect;
 const toEntry = (row: Row): ProxyAllowedIp => ({
@@ -57,10 +68,13 @@ export async function listAllowedIps(db: Db, userId: number, accountId?: number)
   return rows.map(toEntry);
 }
 
+const grouped = (n: number) => n.toLocaleString('en-US');
+
 export async function addAllowedIp(
   db: Db,
   now: Date,
   userId: number,
+  bound: AllowListSpace,
   { accountId, address, note }: { accountId: number; address: string; note: string },
 ): Promise<ProxyAllowedIp> {
   const parsed = parseAllowedAddress(address);
@@ -68,7 +82,7 @@ export async function addAllowedIp(
     throw new BusinessError(ProxyErrorCode.AllowedIpInvalid, `proxy.allowedIp.${parsed.reason}`);
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ALLOW_LIST_LOCK}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ALLOW_LIST_LOCK_SPACE}, ${userId})`);
     const [account] = await tx
       .select({ id: proxyAccounts.id })
       .from(proxyAccounts)
@@ -85,14 +99,22 @@ export async function addAllowedIp(
       .from(proxyAllowedIps)
       .where(and(eq(proxyAllowedIps.accountId, accountId), sql`${proxyAllowedIps.network} = ${parsed.network}::cidr`));
     if (same) throw new BusinessError(ProxyErrorCode.AllowedIpDuplicate, 'proxy.allowedIpDuplicate');
-    // Another user's overlapping range would make a source address ambiguous: refused, without
-    // saying whose it is.
-    const [taken] = await tx
-      .select({ id: proxyAllowedIps.id })
+    // Space already claimed on another account, or inside a wider entry, costs nothing more: only
+    // an entry that grows the space is held to the bound (so lowering the bound strands no one).
+    const held = await tx
+      .select({ network: proxyAllowedIps.network })
       .from(proxyAllowedIps)
-      .where(and(sql`${proxyAllowedIps.userId} <> ${userId}`, sql`${proxyAllowedIps.network} && ${parsed.network}::cidr`))
-      .limit(1);
-    if (taken) throw new BusinessError(ProxyErrorCode.AllowedIpTaken, 'proxy.allowedIpTaken');
+      .where(eq(proxyAllowedIps.userId, userId));
+    const networks = held.map((e) => e.network);
+    const before = allowListSpace(networks);
+    const after = allowListSpace([...networks, parsed.network]);
+    const family = parsed.version === 4 ? 'ipv4' : 'ipv6';
+    if (after[family] > before[family] && after[family] > bound[family]) {
+      throw new BusinessError(ProxyErrorCode.AllowListSpaceFull, `proxy.allowListSpaceFull.${family}`, {
+        max: grouped(bound[family]),
+        total: grouped(after[family]),
+      });
+    }
     const [row] = await tx
       .insert(proxyAllowedIps)
       .values({ accountId, userId, network: parsed.network, note, createdAt: now })

@@ -1,4 +1,4 @@
-import { ProxyErrorCode, proxyApi, proxyNetworkVerifyApi } from '@portal/shared';
+import { PROXY_MAX_ALLOWED_IPS, ProxyErrorCode, proxyApi, proxyNetworkVerifyApi } from '@portal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -46,6 +46,11 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
     accounts: await listAccounts(app.db, app.now(), currentUser(request).id),
     endpoints: endpoints(config.proxy),
     certificationRequired: config.proxy.requireCertification,
+    allowList: {
+      maxEntries: PROXY_MAX_ALLOWED_IPS,
+      maxIpv4Addresses: config.proxy.allowListSpace.ipv4,
+      maxIpv6Networks: config.proxy.allowListSpace.ipv6,
+    },
   }));
   route(app, proxyApi.proxyAccountCreate, (request) =>
     createSubAccount(app.db, app.now(), currentUser(request).id, request.body),
@@ -54,7 +59,9 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
   route(app, proxyApi.proxyAccountResetPassword, (request) => resetPassword(app.db, currentUser(request).id, request.body.id));
   route(app, proxyApi.proxyAccountDelete, (request) => deleteAccount(app.db, currentUser(request).id, request.body.id));
   route(app, proxyApi.proxyAllowedIpList, (request) => listAllowedIps(app.db, currentUser(request).id, request.query.accountId));
-  route(app, proxyApi.proxyAllowedIpAdd, (request) => addAllowedIp(app.db, app.now(), currentUser(request).id, request.body));
+  route(app, proxyApi.proxyAllowedIpAdd, (request) =>
+    addAllowedIp(app.db, app.now(), currentUser(request).id, config.proxy.allowListSpace, request.body),
+  );
   route(app, proxyApi.proxyAllowedIpDelete, (request) => deleteAllowedIp(app.db, currentUser(request).id, request.body.id));
 
   await app.register(proxyNetworkRoutes, {

@@ -36,10 +36,9 @@ export const proxyAccounts = pgTable(
 /**
  * Source addresses allowed to use a proxy account without its password (IP allow-list
  * authentication, issue 18): single IPv4/IPv6 addresses or ranges no wider than /24 (IPv4) or /48
- * (IPv6), up to PROXY_MAX_ALLOWED_IPS per account. An address may be allowed for several accounts of
- * one user (the username names the account) but never overlap another user's: adds are serialised
- * by a lock and checked against every other user's ranges. user_id repeats the account's owner so
- * that check needs no join.
+ * (IPv6), up to PROXY_MAX_ALLOWED_IPS per account, unique per account only: the username names the
+ * account, so entries of different users may overlap (issue 27). user_id repeats the account's
+ * owner so the address space of all of a user's accounts is read without a join.
  */
 export const proxyAllowedIps = pgTable(
   'proxy_allowed_ips',
