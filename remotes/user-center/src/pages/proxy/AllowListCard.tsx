@@ -4,25 +4,28 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import {
+  allowListSpace,
   api,
   displayNetwork,
   localizeContractMessage,
-  PROXY_MAX_ALLOWED_IPS,
   type ProxyAccount,
   parseAllowedAddress,
 } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
 import { message, QueryFailure } from '@portal/shared/ui';
 import { SelectField } from './SelectField.tsx';
+import type { ProxyAccountList } from './useProxyAccounts.ts';
 
-const allowListKey = (accountId: number) => ['proxy', 'allowed-ips', accountId] as const;
+export const allowListsKey = ['proxy', 'allowed-ips'] as const;
+const allowListKey = (accountId: number) => [...allowListsKey, accountId] as const;
 
 /**
  * IP allow-list authentication: addresses that may use an account without its password. The
  * visitor's own address (GET /app-api/getIp) can be added in one click; entries are checked here
- * with the same rules the server applies, so a wrong one is explained before it is sent.
+ * with the same rules the server applies, so a wrong one is explained before it is sent. The
+ * address space all the user's accounts claim is counted as the server counts it (allowListSpace).
  */
-export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
+export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; limits: ProxyAccountList['allowList'] }) {
   const intl = useIntl();
   const locale = intl.locale === 'en' ? 'en' : 'zh-CN';
   const queryClient = useQueryClient();
@@ -36,6 +39,10 @@ export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
     queryFn: () => callApi(api.proxyAllowedIpList, { query: { accountId } }),
     enabled: accountId > 0,
   });
+  const everyList = useQuery({
+    queryKey: [...allowListsKey, 'all'],
+    queryFn: () => callApi(api.proxyAllowedIpList, { query: {} }),
+  });
   const myIp = useQuery({ queryKey: ['system', 'my-ip'], queryFn: () => callApi(api.getIp), staleTime: 60_000 });
 
   const run = async (work: () => Promise<unknown>, okId: string) => {
@@ -43,7 +50,7 @@ export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
     setBusy(true);
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: allowListKey(accountId) });
+      await queryClient.invalidateQueries({ queryKey: allowListsKey });
       message('success', intl.formatMessage({ id: okId }));
       return true;
     } catch (err) {
@@ -74,6 +81,7 @@ export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
   const list = entries.data ?? [];
   const current = myIp.data?.ip;
   const currentListed = current !== undefined && list.some((e) => displayNetwork(e.network) === current);
+  const space = everyList.data ? allowListSpace(everyList.data.map((e) => e.network)) : null;
 
   return (
     <Card.Root data-testid="allow-list">
@@ -82,8 +90,21 @@ export function AllowListCard({ accounts }: { accounts: ProxyAccount[] }) {
           <FormattedMessage id="uc.allowList.title" />
         </Card.Title>
         <Text fontSize="sm" color="fg.muted">
-          <FormattedMessage id="uc.allowList.hint" values={{ max: PROXY_MAX_ALLOWED_IPS }} />
+          <FormattedMessage id="uc.allowList.hint" values={{ max: limits.maxEntries }} />
         </Text>
+        {space ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="allow-space">
+            <FormattedMessage
+              id="uc.allowList.space"
+              values={{
+                ipv4: intl.formatNumber(space.ipv4),
+                maxIpv4: intl.formatNumber(limits.maxIpv4Addresses),
+                ipv6: intl.formatNumber(space.ipv6),
+                maxIpv6: intl.formatNumber(limits.maxIpv6Networks),
+              }}
+            />
+          </Text>
+        ) : null}
       </Card.Header>
       <Card.Body gap={4}>
         <Stack direction={{ base: 'column', md: 'row' }} gap={3} align={{ md: 'flex-end' }}>

@@ -35,7 +35,7 @@ export default function ProxyCredentialsPage() {
           <>
             <Generator accounts={accounts.data.accounts} endpoints={accounts.data.endpoints} blocked={blocked} />
             <AccountsCard accounts={accounts.data.accounts} />
-            <AllowListCard accounts={accounts.data.accounts} />
+            <AllowListCard accounts={accounts.data.accounts} limits={accounts.data.allowList} />
           </>
         )}
         <Text fontSize="sm" color="fg.muted">

@@ -31,6 +31,8 @@ export function useAccountChange() {
     try {
       await work();
       await queryClient.invalidateQueries({ queryKey: accountsKey });
+      // A deleted sub-account takes its allow-list with it.
+      await queryClient.invalidateQueries({ queryKey: ['proxy', 'allowed-ips'] });
       message('success', intl.formatMessage({ id: okId }));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
