@@ -114,6 +114,9 @@ export const en = {
   'message.lead.subject': '{site}: we have received your request for a custom plan',
   'message.lead':
     'Hello {name}, thank you for asking {site} for a custom plan for {company} (request no. {id}). Our team will contact you within one working day.',
+  'message.leadReceived.subject': '{site}: request for a custom plan received',
+  'message.leadReceived':
+    '{site} has received a request for a custom plan with these contact details (request no. {id}). Our team will contact you within one working day. If you did not send it, you can ignore this message.',
   'error.notAuthorised': 'You are not authorised to do this',
   'error.apiTokenNotForPortal':
     'Not authorised: a personal API token opens only the public API /api/v1/; log in to use the user centre',

@@ -105,6 +105,9 @@ export const zhCN: Record<MessageKey, string> = {
   'lead.tooMany': '提交过于频繁，请在 {minutes} 分钟后重试',
   'message.lead.subject': '{site}：我们已收到您的定制方案申请',
   'message.lead': '{name}您好，感谢您为{company}向{site}申请定制方案（申请编号 {id}）。我们的团队将在一个工作日内与您联系。',
+  'message.leadReceived.subject': '{site}：已收到定制方案申请',
+  'message.leadReceived':
+    '{site}已收到一份留有此联系方式的定制方案申请（申请编号 {id}），我们的团队将在一个工作日内与您联系。如非本人提交，请忽略本消息。',
   'error.notAuthorised': '您无权执行此操作',
   'error.apiTokenNotForPortal': '无权访问：个人 API 令牌只能用于开放接口 /api/v1/，使用用户中心请先登录',
 };

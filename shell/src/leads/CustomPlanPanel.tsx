@@ -12,7 +12,7 @@ const dialogFailed = (error: unknown) => {
 /**
  * The custom-plan request form (decision 0028), opened by any page through openCustomPlan (the
  * "Custom plan for teams" section of the dynamic landing page and /buy). It lives in the shell,
- * beside the security check it needs for visitors.
+ * beside the security check it needs (for visitors and members alike).
  */
 export function CustomPlanPanel() {
   const { customPlanVisible } = useSnapshot(uiStore);

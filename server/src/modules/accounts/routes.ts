@@ -8,6 +8,7 @@ import { BusinessError, unauthorized } from '../../plugins/errors.ts';
 import { invalidField } from '../../plugins/validation.ts';
 import { requireCaptcha } from '../captcha/routes.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
+import { translateForUnverified } from '../messaging/unverified.ts';
 import { getWebsite, siteForHost } from '../system/service.ts';
 import { type Destination, destinationOf, requestCode, type SendOutcome } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -15,7 +16,10 @@ import { changePassword, login, register, resetPassword, updateNickname } from '
 import { revokeSession } from './sessions.ts';
 import { cachedUserInfo } from './users.ts';
 
-/** The SMS or e-mail for a send outcome, in the caller's language; null when nothing goes out. */
+/**
+ * The SMS or e-mail for a send outcome, in the caller's language; null when nothing goes out. The
+ * address was typed by the caller and is not verified yet: fixed texts only (messaging/unverified.ts).
+ */
 export function composeMessage(
   outcome: SendOutcome,
   { destination, scene, locale, site }: { destination: Destination; scene: VerificationScene; locale: Locale; site: string },
@@ -27,8 +31,8 @@ export function composeMessage(
       ...base,
       kind: 'notice',
       code: null,
-      subject: translate(locale, 'message.accountExists.subject', { site }),
-      text: translate(locale, 'message.accountExists', { site }),
+      subject: translateForUnverified(locale, 'message.accountExists.subject', { site }),
+      text: translateForUnverified(locale, 'message.accountExists', { site }),
     };
   }
   const params = { site, code: outcome.code, minutes: CODE_TTL_MINUTES };
@@ -36,8 +40,12 @@ export function composeMessage(
     ...base,
     kind: 'code',
     code: outcome.code,
-    subject: translate(locale, 'message.code.subject', params),
-    text: translate(locale, scene === VerificationScene.Register ? 'message.code.register' : 'message.code.reset', params),
+    subject: translateForUnverified(locale, 'message.code.subject', params),
+    text: translateForUnverified(
+      locale,
+      scene === VerificationScene.Register ? 'message.code.register' : 'message.code.reset',
+      params,
+    ),
   };
 }
 

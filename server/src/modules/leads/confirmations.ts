@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { every } from '../../jobs/every.ts';
 import { getWebsite } from '../system/service.ts';
-import { claimDueConfirmations, confirmationMessage, finishConfirmation } from './service.ts';
+import { claimDueConfirmations, confirmationMessage, contactIsVerified, finishConfirmation } from './service.ts';
 
 /**
  * Sends the confirmations of leads that are due: those of new leads (the create route asks for its
@@ -16,7 +16,7 @@ export async function sendDueConfirmations(app: FastifyInstance, only?: { id: nu
     try {
       if (!app.messenger.available(lead.channel, 'text')) throw new Error(`no ${lead.channel} provider`);
       const site = (await getWebsite(app.db, lead.host)).name[lead.locale];
-      await app.messenger.deliver(confirmationMessage(lead, site));
+      await app.messenger.deliver(confirmationMessage(lead, site, await contactIsVerified(app.db, lead)));
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }

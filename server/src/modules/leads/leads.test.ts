@@ -5,6 +5,7 @@ import { type OpsContext, runOps } from '../../cli/ops.ts';
 import { loadConfig } from '../../config/index.ts';
 import { createTestApp, type TestApp, testClock, withoutSandboxEnv } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { passCaptcha } from '../../test/captcha.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { outboxMessages } from '../messaging/tables.ts';
 import { sendDueConfirmations } from './confirmations.ts';
@@ -72,16 +73,19 @@ describe('custom plan lead: create', () => {
     });
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'buyer@acme.example'));
     expect(mail?.channel).toBe('email');
-    expect(mail?.body).toContain('Hello Li Lei');
+    // Typed by a visitor: a fixed text and the number, nothing of what was written.
+    expect(mail?.subject).toBe('NovaProxy: request for a custom plan received');
     expect(mail?.body).toContain(`request no. ${data.id}`);
+    expect(mail?.body).not.toContain('Li Lei');
+    expect(mail?.body).not.toContain('Acme');
   });
 
   it('confirms by SMS in Chinese for a mobile number', async () => {
     const res = await submit(form({ contact: '13700001111', company: '星河数据' }), { lang: 'zh-CN' });
     expect(res.json().data).toMatchObject({ channel: 'sms', to: '137****1111' });
     const [sms] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, '13700001111'));
-    expect(sms?.body).toContain('星河数据');
-    expect(sms?.body).toContain('申请编号');
+    expect(sms?.body).not.toContain('星河数据');
+    expect(sms?.body).toContain(`申请编号 ${res.json().data.id}`);
   });
 
   it("a logged-in user may leave the contact empty: the account's mobile is used and the lead is theirs", async () => {
@@ -156,7 +160,7 @@ describe('custom plan lead: limits', () => {
 });
 
 describe('custom plan lead: captcha', () => {
-  it('visitors need the captcha (when it is on); logged-in users do not', async () => {
+  it('visitors and logged-in users both need the captcha (when it is on)', async () => {
     const guarded = await createTestApp({ database, env: { CAPTCHA_ENABLED: 'true' } });
     try {
       const visitor = await guarded.app.inject({
@@ -171,16 +175,74 @@ describe('custom plan lead: captcha', () => {
       });
       const user = await createTestUser(database.db);
       const token = await loginToken(t.app, user.mobile ?? '', user.password);
-      const member = await guarded.app.inject({
-        method: 'POST',
-        url: URL,
-        payload: form({ contact: '' }),
-        headers: bearer(token),
+      const member = (payload: object) =>
+        guarded.app.inject({ method: 'POST', url: URL, payload, headers: { ...bearer(token), 'accept-language': 'zh-CN' } });
+      // A session is no captcha: the confirmation may go to any address the member types.
+      const before = (await database.db.select({ id: leads.id }).from(leads)).length;
+      expect((await member(form({ contact: '' }))).json()).toMatchObject({
+        code: AuthErrorCode.CaptchaRequired,
+        msg: '请先完成安全验证',
       });
-      expect(member.json().code).toBe(0);
+      expect((await member(form({ contact: 'victim@captcha.example' }))).json().code).toBe(AuthErrorCode.CaptchaRequired);
+      expect((await database.db.select({ id: leads.id }).from(leads)).length).toBe(before);
+      const solved = await member(form({ contact: '', captchaVerification: await passCaptcha(guarded.app) }));
+      expect(solved.json().code).toBe(0);
     } finally {
       await guarded.close();
     }
+  });
+});
+
+/** What an attacker wrote in the issue's report: text meant to make the message a phishing lure. */
+const LURE = {
+  company: 'Your account is suspended - call 400-000-0000',
+  contactName: 'Security team: visit http://evil.example/verify',
+  message: 'Reply with your password at http://evil.example',
+};
+const outboxTo = (to: string) => t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
+const expectNoRequestText = (mail: { subject: string; body: string } | undefined) => {
+  expect(mail).toBeDefined();
+  for (const text of [mail?.subject, mail?.body]) {
+    for (const lure of [...Object.values(LURE), 'evil.example', 'suspended', 'Security team']) expect(text).not.toContain(lure);
+  }
+};
+
+describe('custom plan lead: no request text to an address the portal has not verified', () => {
+  it.each([
+    ['en', 'victim@mail.example', 'request no.'],
+    ['zh-CN', 'victim-zh@mail.example', '申请编号'],
+    ['en', '13700009999', 'request no.'],
+  ])("a visitor's confirmation (%s, %s) is the fixed text and the request number only", async (lang, contact, numbered) => {
+    const res = await submit(form({ ...LURE, contact }), { lang });
+    expect(res.json().code).toBe(0);
+    const id = res.json().data.id as number;
+    const [mail] = await outboxTo(contact);
+    expectNoRequestText(mail);
+    expect(mail?.body).toContain(numbered);
+    expect(mail?.body).toContain(String(id));
+    // What was written is still stored for the team that follows the lead up.
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject(LURE);
+  });
+
+  it("a member's request with someone else's address gets the fixed text too", async () => {
+    const user = await createTestUser(t.database.db, { email: `member-${Date.now()}@own.example` });
+    const token = await loginToken(t.app, user.mobile ?? '', user.password);
+    const res = await submit(form({ ...LURE, contact: 'someone@else.example' }), { headers: bearer(token) });
+    expect(res.json().code).toBe(0);
+    expectNoRequestText((await outboxTo('someone@else.example'))[0]);
+  });
+
+  it("a member's own verified mobile or e-mail (left empty or typed) gets the full confirmation", async () => {
+    const email = `own-${Date.now()}@own.example`;
+    const user = await createTestUser(t.database.db, { email });
+    const token = await loginToken(t.app, user.mobile ?? '', user.password);
+    const byAccount = await submit(form({ company: 'Own Mobile Co', contact: '' }), { headers: bearer(token) });
+    expect(byAccount.json().code).toBe(0);
+    expect((await outboxTo(user.mobile ?? ''))[0]?.body).toContain('Own Mobile Co');
+    const typed = await submit(form({ company: 'Own Mail Co', contact: email.toUpperCase() }), { headers: bearer(token) });
+    expect(typed.json().code).toBe(0);
+    expect((await outboxTo(email))[0]?.body).toContain('Own Mail Co');
   });
 });
 

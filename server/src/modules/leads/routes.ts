@@ -18,9 +18,10 @@ declare module 'fastify' {
 }
 
 /**
- * POST /app-api/ip/custom-plan-lead/create (decision 0028). Visitors pass the captcha, as every
- * public form that makes the portal send an SMS or e-mail; logged-in users do not. The quotas of
- * the address and the contact are taken after the captcha, all or none.
+ * POST /app-api/ip/custom-plan-lead/create (decision 0028). Everyone passes the captcha, members
+ * too: the form makes the portal write to any address typed into it, and a session is no proof that
+ * a person is filling it in. The quotas of the address and the contact are taken after the captcha,
+ * all or none.
  */
 async function leads(app: FastifyInstance, { config }: { config: Pick<Config, 'captchaEnabled' | 'sandbox'> }) {
   const pending = new Set<Promise<unknown>>();
@@ -46,7 +47,7 @@ async function leads(app: FastifyInstance, { config }: { config: Pick<Config, 'c
         channel === 'sms' ? 'lead.smsUnavailable' : 'lead.emailUnavailable',
       );
     }
-    if (userId === null) await requireCaptcha(app, config, body.captchaVerification);
+    await requireCaptcha(app, config, body.captchaVerification);
     const now = app.now();
     const quota = await takeLeadQuota(app.db, { ip: request.ip, contact }, now);
     if (!quota.ok) {

@@ -5,6 +5,7 @@ import { translate } from '../../i18n/index.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { consume, type Quota } from '../limits/limits.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
+import { translateForUnverified } from '../messaging/unverified.ts';
 import { type LeadStatus, leads } from './tables.ts';
 
 /**
@@ -133,17 +134,39 @@ export async function finishConfirmation(
   return giveUp ? 'failed' : 'retry';
 }
 
-/** The confirmation of a lead, in the language of the page it was sent from. */
-export function confirmationMessage(lead: LeadRow, site: string): OutgoingMessage {
+/**
+ * Whether a lead's contact is an address the portal has verified: the mobile number or e-mail of the
+ * member who sent it (login ids, proven by a code at registration). Anything else was only typed.
+ */
+export async function contactIsVerified(db: Db, lead: Pick<LeadRow, 'userId' | 'contact'>): Promise<boolean> {
+  if (lead.userId === null) return false;
+  const [row] = await db
+    .select({ mobile: memberUsers.mobile, email: memberUsers.email })
+    .from(memberUsers)
+    .where(eq(memberUsers.id, lead.userId));
+  return row !== undefined && (row.mobile === lead.contact || row.email === lead.contact);
+}
+
+/**
+ * The confirmation of a lead, in the language of the page it was sent from. To the member's own
+ * verified address it repeats what they wrote; to any other address only a fixed text and the
+ * request number (whoever typed the address may not own it: no request text goes there).
+ */
+export function confirmationMessage(lead: LeadRow, site: string, contactVerified: boolean): OutgoingMessage {
+  const base = { channel: lead.channel, to: lead.contact, kind: 'text' as const, code: null, locale: lead.locale };
+  if (!contactVerified) {
+    const params = { site, id: lead.id };
+    return {
+      ...base,
+      subject: translateForUnverified(lead.locale, 'message.leadReceived.subject', params),
+      text: translateForUnverified(lead.locale, 'message.leadReceived', params),
+    };
+  }
   const params = { site, name: lead.contactName, company: lead.company, id: lead.id };
   return {
-    channel: lead.channel,
-    to: lead.contact,
-    kind: 'text',
+    ...base,
     subject: translate(lead.locale, 'message.lead.subject', params),
     text: translate(lead.locale, 'message.lead', params),
-    code: null,
-    locale: lead.locale,
   };
 }
 
