@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { serverEnv } from '../playwright.config.ts';
 import { expectWcagClean as expectAxeClean } from '../support/axe.ts';
-import { signIn } from '../support/portal.ts';
+import { codeFromOutbox, signIn, uniqueEmail } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 const GIB = 1024 * 1024 * 1024;
@@ -14,8 +14,21 @@ const LANGUAGES = [
     saved: 'Alert settings saved',
     left: '5 GB',
     subject: 'below 6 GB',
+    pending: 'Waiting for confirmation',
+    codeInvalid: 'The confirmation code is incorrect or has expired',
+    confirmed: 'Confirmed: alerts go to this address.',
   },
-  { name: 'Chinese', prefix: '', title: '余额不足提醒', saved: '提醒设置已保存', left: '5 GB', subject: '已低于 6 GB' },
+  {
+    name: 'Chinese',
+    prefix: '',
+    title: '余额不足提醒',
+    saved: '提醒设置已保存',
+    left: '5 GB',
+    subject: '已低于 6 GB',
+    pending: '等待确认',
+    codeInvalid: '确认码错误或已过期',
+    confirmed: '已确认，提醒将发送到此邮箱。',
+  },
 ] as const;
 
 interface OutboxMessage {
@@ -46,21 +59,46 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('sandbox-pay').click();
     await expect(page.getByTestId('paid-view')).toBeVisible();
 
-    // Settings: a threshold of 6 GB by SMS. A bad threshold is refused on the card first.
+    // Settings: a threshold of 6 GB by SMS and e-mail to an address of the user's choosing (the
+    // account has a mobile number only). A bad threshold is refused on the card first.
     await page.goto(`${lang.prefix}/admin/account`);
     const alerts = page.getByTestId('alerts-card');
     await expect(alerts.getByRole('heading', { name: lang.title })).toBeVisible();
     await alerts.getByTestId('alerts-threshold-on').click();
     await alerts.getByTestId('alerts-threshold').fill('0');
     await alerts.getByTestId('alerts-channel-sms').click();
+    await alerts.getByTestId('alerts-channel-email').click();
+    const email = uniqueEmail();
+    await alerts.getByTestId('alerts-email').fill(email);
     await alerts.getByTestId('alerts-save').click();
     await expect(alerts.getByTestId('alerts-threshold')).toHaveAttribute('aria-invalid', 'true');
     await expectAxeClean(page);
     await alerts.getByTestId('alerts-threshold').fill('6');
     await alerts.getByTestId('alerts-save').click();
-    await expect(page.getByText(lang.saved)).toBeVisible();
+    await expect(page.getByText(lang.saved).first()).toBeVisible();
+
+    // The address is not the account's: it waits for the code sent to it, and says so.
+    const pending = alerts.getByTestId('alerts-email-pending');
+    await expect(pending).toContainText(lang.pending);
+    await expect(pending).toContainText(email);
+    await expect(alerts.getByTestId('alerts-email-resend')).toBeDisabled();
+    await expectAxeClean(page);
+    const [codeMail] = await outbox(page, email);
+    expect(codeMail?.body).not.toContain(user.mobile);
+    const code = await codeFromOutbox(page.request, email);
+    await alerts.getByTestId('alerts-email-code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await alerts.getByTestId('alerts-email-confirm').click();
+    await expect(pending.getByText(lang.codeInvalid)).toBeVisible();
+    await expect(alerts.getByTestId('alerts-email-code')).toHaveAttribute('aria-invalid', 'true');
+    await expectAxeClean(page);
+    await alerts.getByTestId('alerts-email-code').fill(code);
+    await alerts.getByTestId('alerts-email-code').press('Enter');
+    await expect(alerts.getByTestId('alerts-email-confirmed')).toHaveText(lang.confirmed);
+    await expect(pending).toHaveCount(0);
+
     await page.reload();
     await expect(page.getByTestId('alerts-threshold')).toHaveValue('6');
+    await expect(page.getByTestId('alerts-email-confirmed')).toBeVisible();
     await expectAxeClean(page);
 
     // Usage through the network's endpoint: 3 GB (8 → 5 GB, below 6), then 1 GB more (still below).
@@ -73,15 +111,18 @@ for (const lang of LANGUAGES) {
       });
     expect((await (await ingest('a', 3 * GIB)).json()).data.applied).toBe(1);
 
-    const alertsIn = async () => (await outbox(page, user.mobile)).filter((m) => m.subject.includes(lang.subject));
+    const alertsIn = async (to = user.mobile) => (await outbox(page, to)).filter((m) => m.subject.includes(lang.subject));
     await expect.poll(async () => (await alertsIn()).length, { timeout: 30_000, intervals: [1000] }).toBe(1);
     const messages = await alertsIn();
     expect(messages[0]?.body).toContain(lang.left);
+    // The confirmed address gets it too.
+    await expect.poll(async () => (await alertsIn(email)).length, { timeout: 30_000, intervals: [1000] }).toBe(1);
 
     expect((await (await ingest('b', GIB)).json()).data.applied).toBe(1);
     // Two more rounds of the job: still exactly one alert.
     await page.waitForTimeout(21_000);
     expect(await alertsIn()).toHaveLength(1);
+    expect(await alertsIn(email)).toHaveLength(1);
 
     // Its link opens the buy page in the same language with the package bought preselected.
     const link = /(https?:\/\/\S+)/.exec(messages[0]?.body ?? '')?.[1] ?? '';

@@ -92,6 +92,12 @@ export const en = {
   'alerts.noMobile': 'SMS alerts need a mobile number on your account: choose e-mail instead',
   'alerts.smsUnavailable': 'Alerts cannot be sent by SMS on this site yet: choose e-mail instead',
   'alerts.noEmail': 'Enter the e-mail address alerts should go to',
+  'alerts.emailUnavailable': 'E-mails cannot be sent from this site at the moment: choose SMS instead',
+  'alerts.codeInvalid': 'The confirmation code is incorrect or has expired: check the latest e-mail or send a new code',
+  'alerts.nothingToConfirm': 'No alert e-mail address is waiting for confirmation',
+  'message.alertEmailCode.subject': '{site} confirmation code: {code}',
+  'message.alertEmailCode':
+    'Your {site} code to receive account alerts at this address is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message: no alerts are sent here without it.',
   'alert.low.subject': '{site}: your traffic balance is below {threshold}',
   'alert.low': 'Your {site} traffic balance is {left}, below your alert threshold of {threshold}. Top up here: {url}',
   'alert.zero.subject': '{site}: your traffic balance is used up',

@@ -86,6 +86,12 @@ export const zhCN: Record<MessageKey, string> = {
   'alerts.noMobile': '您的账户未绑定手机号码，无法接收短信提醒，请改用邮件',
   'alerts.smsUnavailable': '本站暂不支持短信提醒，请改用邮件',
   'alerts.noEmail': '请填写接收提醒的邮箱地址',
+  'alerts.emailUnavailable': '本站暂时无法发送邮件，请改用短信提醒',
+  'alerts.codeInvalid': '确认码错误或已过期，请查看最新一封邮件或重新获取',
+  'alerts.nothingToConfirm': '没有等待确认的提醒邮箱',
+  'message.alertEmailCode.subject': '{site}确认码：{code}',
+  'message.alertEmailCode':
+    '您正在将此邮箱设为{site}账户提醒的接收地址，确认码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息：未经确认，我们不会向此邮箱发送提醒。',
   'alert.low.subject': '{site}：您的流量余额已低于 {threshold}',
   'alert.low': '您的{site}流量余额为 {left}，已低于您设置的提醒阈值 {threshold}。立即充值：{url}',
   'alert.zero.subject': '{site}：您的流量余额已用完',

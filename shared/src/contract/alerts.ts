@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress } from './auth.ts';
+import { emailAddress, verificationCode } from './auth.ts';
 import { defineApi } from './define.ts';
 
 /**
@@ -23,6 +23,12 @@ export const AlertErrorCode = {
   NoEmail: 1_012_001_001,
   /** SMS chosen but this shop's SMS provider sends only approved templates (no alert text). */
   SmsUnavailable: 1_012_001_002,
+  /** A new alert address needs a confirmation code, and this shop cannot send e-mail. */
+  EmailUnavailable: 1_012_001_003,
+  /** The code does not confirm the alert address (wrong, expired, spent or for another address). */
+  CodeInvalid: 1_012_001_004,
+  /** No alert address is waiting for confirmation (none set, or already confirmed). */
+  NothingToConfirm: 1_012_001_005,
 } as const;
 
 export const alertSettings = z.object({
@@ -35,6 +41,11 @@ export const alertSettings = z.object({
   accountEmail: z.string().nullable(),
   /** The address alerts go to when the account has none (entered on the card), or null. */
   alertEmail: z.string().nullable(),
+  /**
+   * Whether alertEmail was confirmed with the code sent to it. Until then no alert goes there (the
+   * card shows it as waiting for confirmation); false without an alertEmail.
+   */
+  alertEmailConfirmed: z.boolean(),
 });
 export type AlertSettings = z.output<typeof alertSettings>;
 
@@ -49,13 +60,19 @@ export const alertSettingsBody = z.object({
     .array(alertChannel)
     .max(ALERT_CHANNELS.length)
     .transform((c) => [...new Set(c)]),
-  /** Only used when the account has no e-mail of its own; empty means none. */
+  /**
+   * Only used when the account has no e-mail of its own; empty means none. A new address gets a
+   * confirmation code (refused whole when the code cannot be sent: too soon, daily cap, no e-mail).
+   */
   alertEmail: z
     .union([z.literal('').transform(() => null), emailAddress])
     .nullable()
     .default(null),
 });
 export type AlertSettingsBody = z.input<typeof alertSettingsBody>;
+
+export const alertEmailConfirmBody = z.object({ code: verificationCode });
+export type AlertEmailConfirmBody = z.input<typeof alertEmailConfirmBody>;
 
 export const alertsApi = {
   alertSettingsGet: defineApi({
@@ -74,6 +91,25 @@ export const alertsApi = {
     tags: ['alerts'],
     auth: true,
     body: alertSettingsBody,
+    data: alertSettings,
+  }),
+  alertEmailSendCode: defineApi({
+    method: 'POST',
+    path: '/app-api/member/alert-settings/send-code',
+    summary:
+      'Sends a new confirmation code to the alert e-mail address waiting for confirmation (one per 60 s and 10 a day per address); answers the settings',
+    tags: ['alerts'],
+    auth: true,
+    data: alertSettings,
+  }),
+  alertEmailConfirm: defineApi({
+    method: 'POST',
+    path: '/app-api/member/alert-settings/confirm-email',
+    summary:
+      'Confirms the alert e-mail address with the 6-digit code sent to it (5 checks per code); alerts go there from then on. Answers the settings',
+    tags: ['alerts'],
+    auth: true,
+    body: alertEmailConfirmBody,
     data: alertSettings,
   }),
 };

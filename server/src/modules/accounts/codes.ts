@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { consume, type Quota } from '../limits/limits.ts';
 import type { Channel } from '../messaging/transports.ts';
-import { verificationCodes } from './tables.ts';
+import { type CodeScene, verificationCodes } from './tables.ts';
 import { findUserByLogin } from './users.ts';
 
 /** Where a code goes: a mobile number by SMS or an e-mail address (lower-case) by e-mail. */
@@ -30,7 +30,12 @@ export function destinationOf(body: { mobile?: string | undefined; email?: strin
   throw new Error('a mobile number or an e-mail address is required');
 }
 
+/** Codes one account may have sent for one of its own scenes per 24 hours (on top of the destination's limits). */
+export const DAILY_CODES_PER_ACCOUNT = 10;
+
 const destinationKey = (d: Destination) => `${d.channel}:${d.to}`;
+/** The stored key of a code: a code bound to an account (`owner`) confirms that account's request only. */
+const codeKey = (d: Destination, owner?: number) => (owner === undefined ? destinationKey(d) : `${destinationKey(d)}#${owner}`);
 
 function hashCode(code: string, salt = randomBytes(12).toString('base64url')): string {
   return `${salt}$${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
@@ -59,26 +64,55 @@ export async function requestCode(
   db: Db,
   { destination, scene, ip, now }: { destination: Destination; scene: VerificationScene; ip: string; now: Date },
 ): Promise<SendOutcome> {
-  const key = destinationKey(destination);
-  const quotas: Quota[] = [
-    { key: `code:wait:${key}`, limit: 1, windowMs: RESEND_INTERVAL_MS },
-    { key: `code:day:${key}`, limit: DAILY_CODES_PER_DESTINATION, windowMs: DAY_MS },
-    { key: `code:ip:${ip}`, limit: DAILY_CODES_PER_IP, windowMs: DAY_MS },
-  ];
-  const taken = await consume(db, quotas, now);
-  if (!taken.ok) {
-    if (taken.quota === quotas[0]) {
-      throw new BusinessError(AuthErrorCode.CodeTooSoon, 'auth.codeTooSoon', {
-        seconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)),
-      });
-    }
-    throw new BusinessError(AuthErrorCode.CodeDailyLimit, 'auth.codeDailyLimit');
-  }
+  await takeSendQuota(db, destination, ip, now);
 
   const exists = (await findUserByLogin(db, destination)) !== undefined;
   if (scene === VerificationScene.Register && exists) return { kind: 'notice' };
   if (scene === VerificationScene.ResetPassword && !exists) return { kind: 'nothing' };
 
+  return { kind: 'code', code: await storeCode(db, { destination, scene, now }) };
+}
+
+/**
+ * A code for an account's own request to a destination it has not proven (the alert e-mail address):
+ * the destination's and the client address's limits of every code (so no account can make an address
+ * receive more than any stranger could), plus DAILY_CODES_PER_ACCOUNT per account and scene. The
+ * code is bound to the account: only its request checks it. Throws the localized error of the first
+ * limit hit.
+ */
+export async function requestAccountCode(
+  db: Db,
+  { destination, scene, userId, ip, now }: { destination: Destination; scene: CodeScene; userId: number; ip: string; now: Date },
+): Promise<string> {
+  await takeSendQuota(db, destination, ip, now, [
+    { key: `code:account:${userId}:${scene}`, limit: DAILY_CODES_PER_ACCOUNT, windowMs: DAY_MS },
+  ]);
+  return storeCode(db, { destination, scene, owner: userId, now });
+}
+
+async function takeSendQuota(db: Db, destination: Destination, ip: string, now: Date, extra: Quota[] = []): Promise<void> {
+  const key = destinationKey(destination);
+  const quotas: Quota[] = [
+    { key: `code:wait:${key}`, limit: 1, windowMs: RESEND_INTERVAL_MS },
+    { key: `code:day:${key}`, limit: DAILY_CODES_PER_DESTINATION, windowMs: DAY_MS },
+    { key: `code:ip:${ip}`, limit: DAILY_CODES_PER_IP, windowMs: DAY_MS },
+    ...extra,
+  ];
+  const taken = await consume(db, quotas, now);
+  if (taken.ok) return;
+  if (taken.quota === quotas[0]) {
+    throw new BusinessError(AuthErrorCode.CodeTooSoon, 'auth.codeTooSoon', {
+      seconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)),
+    });
+  }
+  throw new BusinessError(AuthErrorCode.CodeDailyLimit, 'auth.codeDailyLimit');
+}
+
+async function storeCode(
+  db: Db,
+  { destination, scene, owner, now }: { destination: Destination; scene: CodeScene; owner?: number; now: Date },
+): Promise<string> {
+  const key = codeKey(destination, owner);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     // A new code retires the older ones of the destination and scene; rows of yesterday go.
@@ -98,7 +132,7 @@ export async function requestCode(
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
   });
-  return { kind: 'code', code };
+  return code;
 }
 
 /**
@@ -108,9 +142,15 @@ export async function requestCode(
  */
 export async function verifyCode(
   db: Db,
-  { destination, scene, code, now }: { destination: Destination; scene: VerificationScene; code: string; now: Date },
+  {
+    destination,
+    scene,
+    code,
+    now,
+    owner,
+  }: { destination: Destination; scene: CodeScene; code: string; now: Date; owner?: number },
 ): Promise<boolean> {
-  const key = destinationKey(destination);
+  const key = codeKey(destination, owner);
   const live = and(
     eq(verificationCodes.destination, key),
     eq(verificationCodes.scene, scene),

@@ -100,7 +100,17 @@ export const memberSessions = pgTable(
 );
 
 /**
- * A verification code sent for register (scene 0) or password reset (scene 3). Only a salted
+ * Scenes of codes the server sends for its own purposes, never through the public send-sms-code
+ * (whose contract allows only VerificationScene): a code to confirm an account's alert e-mail
+ * address (decision 0025).
+ */
+export const ServerCodeScene = { AlertEmail: 100 } as const;
+export type CodeScene = VerificationScene | (typeof ServerCodeScene)[keyof typeof ServerCodeScene];
+
+/**
+ * A verification code sent for register (scene 0), password reset (scene 3) or a server scene (an
+ * account's own request: `destination` then ends with `#<user id>`, so only that account's request
+ * checks it). Only a salted
  * SHA-256 of the code is kept (out of sight in logs, dumps and dashboards; six digits cannot resist
  * an offline search, so the real protection is the 5-minute life and the 5 tries). A new code for a
  * destination and scene retires the older ones.
@@ -112,7 +122,8 @@ export const verificationCodes = pgTable(
     /** `sms` with a mobile number, `email` with a lower-case address. */
     channel: text('channel').$type<'sms' | 'email'>().notNull(),
     destination: text('destination').notNull(),
-    scene: smallint('scene').$type<VerificationScene>().notNull(),
+    /** VerificationScene, or a ServerCodeScene for the server's own codes. */
+    scene: smallint('scene').$type<CodeScene>().notNull(),
     /** `salt$sha256hex` of the code. */
     codeHash: text('code_hash').notNull(),
     /** Checks made against this code, right or wrong; at the limit the code is dead. */

@@ -1,11 +1,14 @@
-import { AlertErrorCode, ResourceType, StaticOrderStatus, StaticOrderType } from '@portal/shared';
+import { AlertErrorCode, AuthErrorCode, ResourceType, StaticOrderStatus, StaticOrderType } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testClock, withoutSandboxEnv } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { addRegion } from '../../test/static-ip.ts';
+import { MAX_CODE_ATTEMPTS } from '../accounts/codes.ts';
+import { verificationCodes } from '../accounts/tables.ts';
 import { expireDueLots, grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
 import { flowPackages } from '../catalogue/tables.ts';
+import { outboxMessages } from '../messaging/tables.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
 import { rechargeOrders } from '../orders/tables.ts';
 import { staticOrderItems, staticOrders } from '../static-ip/tables.ts';
@@ -51,13 +54,37 @@ const use = (userId: number, mb: number) =>
     headers: { 'x-api-key': KEY },
     payload: { records: [{ id: `r${++record}`, userId, bytes: mb * MIB, usedAt: clock().getTime() }] },
   });
-const settings = (token: string, body: Record<string, unknown>, locale = 'en') =>
+const settings = (token: string, body: Record<string, unknown>, locale = 'en', ip = '127.0.0.1') =>
   t.app.inject({
     method: 'POST',
     url: '/app-api/member/alert-settings/update',
     headers: { ...bearer(token), 'accept-language': locale },
     payload: body,
+    remoteAddress: ip,
   });
+const confirmEmail = (token: string, code: string, locale = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/app-api/member/alert-settings/confirm-email',
+    headers: { ...bearer(token), 'accept-language': locale },
+    payload: { code },
+  });
+const resendCode = (token: string, locale = 'en', ip = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/app-api/member/alert-settings/send-code',
+    headers: { ...bearer(token), 'accept-language': locale },
+    remoteAddress: ip,
+  });
+/** What the sandbox outbox holds for an address (the codes the app sent; alerts go to `sendAll`'s array). */
+const mailsTo = (to: string) =>
+  t.app.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(outboxMessages.id);
+const latestCode = async (to: string) => {
+  const code = (await mailsTo(to)).at(-1)?.code;
+  if (!code) throw new Error(`no code for ${to}`);
+  return code;
+};
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const queued = (userId: number) => t.app.db.select().from(alertQueue).where(eq(alertQueue.userId, userId)).orderBy(alertQueue.id);
 
 /** Sends what is due into `outbox` (a working provider). */
@@ -89,6 +116,7 @@ describe('alert settings', () => {
         mobile: expect.stringMatching(/^\d{3}\*{4}\d{4}$/),
         accountEmail: null,
         alertEmail: 'alerts@example.com',
+        alertEmailConfirmed: false,
       },
     });
     const read = await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(u.token) });
@@ -149,6 +177,140 @@ describe('alert settings', () => {
     ).toBe(401);
     const theirs = await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(b.token) });
     expect(theirs.json().data).toMatchObject({ thresholdGb: null, channels: [] });
+  });
+});
+
+describe("an alert e-mail address that is not the account's own", () => {
+  it('gets no alert until it is confirmed with the code sent to it; SMS alerts go meanwhile', async () => {
+    const u = await member(10 * GB);
+    const saved = await settings(u.token, { thresholdGb: 5, channels: ['sms', 'email'], alertEmail: 'Someone.Else@Example.com' });
+    expect(saved.json().code).toBe(0);
+    await use(u.id, 6 * GB); // 4 GB left: below 5 GB
+    expect((await sendAll()).map((m) => m.to)).toEqual([u.mobile]);
+    expect((await queued(u.id)).map((r) => r.channel)).toEqual(['sms']);
+
+    expect(saved.json().data).toMatchObject({ alertEmail: 'someone.else@example.com', alertEmailConfirmed: false });
+    // The address got a code and nothing else: a fixed text in the user's language.
+    const [mail, ...more] = await mailsTo('someone.else@example.com');
+    expect(more).toHaveLength(0);
+    expect(mail?.code).toMatch(/^\d{6}$/);
+    expect(mail?.subject).toBe(`NovaProxy confirmation code: ${mail?.code}`);
+    expect(mail?.body).toBe(
+      `Your NovaProxy code to receive account alerts at this address is ${mail?.code}. It is valid for 5 minutes. If you did not ask for it, ignore this message: no alerts are sent here without it.`,
+    );
+
+    const bad = await confirmEmail(u.token, wrong(mail?.code ?? ''));
+    expect(bad.statusCode).toBeLessThan(500);
+    expect(bad.json()).toMatchObject({
+      code: AlertErrorCode.CodeInvalid,
+      msg: 'The confirmation code is incorrect or has expired: check the latest e-mail or send a new code',
+    });
+    expect((await confirmEmail(u.token, wrong(mail?.code ?? ''), 'zh-CN')).json().msg).toBe(
+      '确认码错误或已过期，请查看最新一封邮件或重新获取',
+    );
+    expect((await confirmEmail(u.token, 'abc', 'zh-CN')).json()).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('6 位数字'),
+    });
+    const ok = await confirmEmail(u.token, mail?.code ?? '');
+    expect(ok.json().data).toMatchObject({ alertEmail: 'someone.else@example.com', alertEmailConfirmed: true });
+
+    // Confirmed: the next alert goes there too.
+    await grant(u.id, 2 * GB); // 6 GB: above again
+    await use(u.id, 2 * GB); // 4 GB
+    expect((await sendAll()).map((m) => m.to)).toEqual([u.mobile, 'someone.else@example.com']);
+
+    // Saving it again keeps it confirmed (and sends no code); another address starts over.
+    expect(
+      (await settings(u.token, { thresholdGb: 3, channels: ['email'], alertEmail: 'someone.else@example.com' })).json().data,
+    ).toMatchObject({ alertEmailConfirmed: true });
+    expect(await mailsTo('someone.else@example.com')).toHaveLength(1);
+    const moved = await settings(u.token, { thresholdGb: 3, channels: ['sms', 'email'], alertEmail: 'third@example.com' });
+    expect(moved.json().data).toMatchObject({ alertEmail: 'third@example.com', alertEmailConfirmed: false });
+    expect(await mailsTo('third@example.com')).toHaveLength(1);
+    await use(u.id, 2 * GB); // 2 GB: below 3 GB
+    expect((await sendAll()).map((m) => m.to)).toEqual([u.mobile]);
+    // The old code does not confirm the new address.
+    expect((await confirmEmail(u.token, mail?.code ?? '')).json().code).toBe(AlertErrorCode.CodeInvalid);
+  });
+
+  it('an alert queued for a confirmed address is not sent after the address changed', async () => {
+    const u = await member(2 * GB);
+    await settings(u.token, { thresholdGb: 1, channels: ['email'], alertEmail: 'before@example.com' });
+    await confirmEmail(u.token, await latestCode('before@example.com'));
+    await use(u.id, 1.5 * GB);
+    expect((await queued(u.id)).map((r) => r.channel)).toEqual(['email']);
+    await settings(u.token, { thresholdGb: 1, channels: ['email'], alertEmail: 'after@example.com' });
+    expect(await sendAll()).toHaveLength(0);
+    expect((await queued(u.id))[0]?.status).toBe(AlertStatus.Failed);
+  });
+
+  it('codes: one per 60 s per address (for every account), 50 parallel wrong guesses spend only the code', async () => {
+    const u = await member(0);
+    const other = await member(0);
+    const ip = '192.0.2.77';
+    await settings(u.token, { thresholdGb: 1, channels: ['email'], alertEmail: 'guess@example.com' }, 'en', ip);
+    const first = await latestCode('guess@example.com');
+    const tooSoon = await resendCode(u.token, 'en', ip);
+    expect(tooSoon.json()).toMatchObject({
+      code: AuthErrorCode.CodeTooSoon,
+      msg: 'Please wait 60 s before requesting another code',
+    });
+    // Another account cannot make the address receive a second code either, and its save is refused whole.
+    const squat = await settings(
+      other.token,
+      { thresholdGb: 2, channels: ['email'], alertEmail: 'guess@example.com' },
+      'zh-CN',
+      ip,
+    );
+    expect(squat.json()).toMatchObject({ code: AuthErrorCode.CodeTooSoon, msg: '请等待 60 秒后再获取验证码' });
+    expect(
+      (await t.app.inject({ url: '/app-api/member/alert-settings/get', headers: bearer(other.token) })).json().data,
+    ).toMatchObject({ thresholdGb: null, alertEmail: null });
+
+    const guesses = await Promise.all(Array.from({ length: 50 }, () => confirmEmail(u.token, wrong(first))));
+    expect(guesses.every((g) => g.json().code === AlertErrorCode.CodeInvalid)).toBe(true);
+    const rows = await t.app.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.destination, `email:guess@example.com#${u.id}`));
+    expect(rows.map((r) => r.attempts)).toEqual([MAX_CODE_ATTEMPTS]);
+    // The code is spent: even the right one is refused now.
+    expect((await confirmEmail(u.token, first)).json().code).toBe(AlertErrorCode.CodeInvalid);
+
+    clock.advance(60_000);
+    expect((await resendCode(u.token, 'zh-CN', ip)).json()).toMatchObject({ code: 0, data: { alertEmailConfirmed: false } });
+    const second = await latestCode('guess@example.com');
+    expect((await mailsTo('guess@example.com')).at(-1)?.body).toContain('您正在将此邮箱设为');
+    expect((await confirmEmail(u.token, second)).json().data).toMatchObject({ alertEmailConfirmed: true });
+    // Nothing waits any more: no code to send, nothing to confirm.
+    expect((await resendCode(u.token, 'en', ip)).json()).toMatchObject({
+      code: AlertErrorCode.NothingToConfirm,
+      msg: 'No alert e-mail address is waiting for confirmation',
+    });
+    expect((await confirmEmail(u.token, second)).json().code).toBe(AlertErrorCode.NothingToConfirm);
+  });
+
+  it('codes: a daily cap per address', async () => {
+    const u = await member(0);
+    await settings(u.token, { thresholdGb: 1, channels: ['email'], alertEmail: 'daily@example.com' }, 'en', '192.0.2.78');
+    let answer = '';
+    for (let i = 0; i < 12 && answer !== 'refused'; i++) {
+      clock.advance(61_000);
+      const res = await resendCode(u.token, 'en', `192.0.2.${100 + i}`);
+      if (res.json().code === AuthErrorCode.CodeDailyLimit) answer = 'refused';
+    }
+    expect(answer).toBe('refused');
+    expect(await mailsTo('daily@example.com')).toHaveLength(10);
+  });
+
+  it("the account's own e-mail needs no code", async () => {
+    const u = await createTestUser(t.app.db, { email: `own-${Date.now()}@example.com` });
+    const token = await loginToken(t.app, u.mobile ?? '', u.password);
+    const res = await settings(token, { thresholdGb: 1, channels: ['email'], alertEmail: 'ignored@example.com' });
+    expect(res.json().data).toMatchObject({ accountEmail: u.email, alertEmail: null, alertEmailConfirmed: false });
+    expect(await mailsTo('ignored@example.com')).toHaveLength(0);
+    expect(await mailsTo(u.email ?? '')).toHaveLength(0);
   });
 });
 
@@ -215,6 +377,7 @@ describe('balance alerts', () => {
   it('one alert when the balance reaches zero, on every channel, with the link to the last package bought', async () => {
     const u = await member(3 * GB);
     await settings(u.token, { thresholdGb: 1, channels: ['sms', 'email'], alertEmail: 'zero@example.com' }, 'zh-CN');
+    await confirmEmail(u.token, await latestCode('zero@example.com'));
     const [pkg] = await t.app.db.select().from(flowPackages).limit(1);
     if (!pkg) throw new Error('no seeded package');
     await t.app.db.insert(rechargeOrders).values({
@@ -371,7 +534,8 @@ describe('sending', () => {
 describe('static IP expiry alerts', () => {
   it('one per order (not per IP) 3 days before expiry, once, in the user language', async () => {
     const u = await member(0);
-    await settings(u.token, { thresholdGb: null, channels: ['sms'] }, 'zh-CN');
+    // The e-mail address is not confirmed: the expiry goes by SMS only.
+    await settings(u.token, { thresholdGb: null, channels: ['sms', 'email'], alertEmail: 'static@example.com' }, 'zh-CN');
     const { regionId, nodeIds } = await addRegion(t.app.db, { resourceType: ResourceType.StaticIsp, cityEn: 'Alerts', nodes: 3 });
     const expires = new Date(clock().getTime() + 4 * DAY);
     const [order] = await t.app.db
@@ -413,7 +577,7 @@ describe('static IP expiry alerts', () => {
     expect(a + b).toBe(1);
     expect(await queueStaticExpiryAlerts(t.app.db, clock())).toBe(0);
     const outbox = await sendAll();
-    expect(outbox).toHaveLength(1);
+    expect(outbox.map((m) => m.to)).toEqual([u.mobile]);
     expect(outbox[0]?.text).toContain(order.orderNo);
     expect(outbox[0]?.text).toContain(`https://shop.example.com/admin/static/list?order=${order.id}`);
     expect(outbox[0]?.subject).toContain('到期');

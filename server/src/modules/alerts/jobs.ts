@@ -14,12 +14,22 @@ import {
   queueStaticExpiryAlerts,
 } from './service.ts';
 
+/**
+ * The alert has nowhere to go (settings removed, or the alert address changed and is not confirmed
+ * yet): no retry can help, so it is given up at once.
+ */
+export class NoRecipientError extends Error {}
+
 /** The message of a queued alert, in the language and on the origin of the user's settings. */
 export async function composeAlert(db: Db, alert: QueuedAlert): Promise<OutgoingMessage> {
   const to = await alertRecipient(db, alert.userId);
-  if (!to) throw new Error('the user has no alert settings any more');
+  if (!to) throw new NoRecipientError('the user has no alert settings any more');
   const address = alert.channel === 'sms' ? to.mobile : to.email;
-  if (!address) throw new Error(`the user has no ${alert.channel === 'sms' ? 'mobile number' : 'e-mail address'}`);
+  if (!address) {
+    throw new NoRecipientError(
+      `the user has no ${alert.channel === 'sms' ? 'mobile number' : 'own or confirmed e-mail address'}`,
+    );
+  }
   const { locale, origin } = to;
   const site = (await getWebsite(db, new URL(origin).hostname)).name[locale];
   const p = alert.params;
@@ -53,9 +63,9 @@ export async function composeAlert(db: Db, alert: QueuedAlert): Promise<Outgoing
 export type Deliver = (message: OutgoingMessage) => Promise<void>;
 
 /**
- * Sends the alerts due now, a claimed batch at a time, until none is due. A refusal (or a user
- * without the address any more) is retried with backoff and, after the last attempt, Failed and
- * logged as an error; nothing is lost while a provider is down. Answers how many were sent.
+ * Sends the alerts due now, a claimed batch at a time, until none is due. A refusal is retried with
+ * backoff and, after the last attempt, Failed and logged as an error; nothing is lost while a
+ * provider is down. An alert with no address any more is Failed at once. Answers how many were sent.
  */
 export async function sendDueAlerts(
   db: Db,
@@ -75,9 +85,11 @@ export async function sendDueAlerts(
         sent++;
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
-        const final = await markAlertFailed(db, now(), alert, error);
+        const nowhere = err instanceof NoRecipientError;
+        const final = await markAlertFailed(db, now(), alert, error, nowhere);
         const context = { alertId: alert.id, kind: alert.kind, channel: alert.channel, attempts: alert.attempts, error };
-        if (final) log.error(context, 'alert failed for good after its last attempt');
+        if (nowhere) log.warn(context, 'alert dropped: no address to send it to');
+        else if (final) log.error(context, 'alert failed for good after its last attempt');
         else log.warn(context, 'alert delivery failed; will retry');
       }
     }

@@ -1,5 +1,5 @@
 import { type AlertChannel, AlertErrorCode, type AlertSettings, type Locale, MB_PER_GB } from '@portal/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { maskMobile } from '../accounts/mask.ts';
@@ -24,6 +24,13 @@ const channelsOf = (s: { sms: boolean; email: boolean }): AlertChannel[] => [
 ];
 
 /**
+ * Whether e-mail alerts have somewhere to go: the account's own e-mail (a login id, proven at
+ * registration) or an alert address confirmed with its code. An unconfirmed address gets nothing
+ * but codes (issue 27, finding 5).
+ */
+const emailDeliverable = sql<boolean>`(${memberUsers.email} is not null or (${memberAlertSettings.alertEmail} is not null and ${memberAlertSettings.alertEmailConfirmedAt} is not null))`;
+
+/**
  * Decides the balance alerts of a transaction that changed balances and queues them in it (the
  * caller holds the users' row locks, so concurrent batches of one user run one after the other and
  * see each other's state). Rules (docs/decisions/0025):
@@ -36,8 +43,16 @@ export async function queueBalanceAlerts(tx: Tx, now: Date, changes: BalanceChan
   if (changes.length === 0) return 0;
   const byUser = new Map(changes.map((c) => [c.userId, c]));
   const settings = await tx
-    .select()
+    .select({
+      userId: memberAlertSettings.userId,
+      thresholdMb: memberAlertSettings.thresholdMb,
+      lowArmed: memberAlertSettings.lowArmed,
+      zeroArmed: memberAlertSettings.zeroArmed,
+      sms: memberAlertSettings.sms,
+      email: sql<boolean>`${memberAlertSettings.email} and ${emailDeliverable}`,
+    })
     .from(memberAlertSettings)
+    .innerJoin(memberUsers, eq(memberUsers.id, memberAlertSettings.userId))
     .where(
       and(
         inArray(memberAlertSettings.userId, [...byUser.keys()]),
@@ -45,7 +60,7 @@ export async function queueBalanceAlerts(tx: Tx, now: Date, changes: BalanceChan
       ),
     )
     .orderBy(asc(memberAlertSettings.userId))
-    .for('update');
+    .for('update', { of: memberAlertSettings });
   let queued = 0;
   for (const s of settings) {
     const change = byUser.get(s.userId);
@@ -90,12 +105,13 @@ export async function queueStaticExpiryAlerts(db: Db, now: Date): Promise<number
       orderNo: staticOrders.orderNo,
       userId: staticOrderItems.userId,
       sms: memberAlertSettings.sms,
-      email: memberAlertSettings.email,
+      email: sql<boolean>`${memberAlertSettings.email} and ${emailDeliverable}`,
       expireTime: expiry.mapWith((v: string | Date) => new Date(v)),
     })
     .from(staticOrderItems)
     .innerJoin(staticOrders, eq(staticOrders.id, staticOrderItems.orderId))
     .innerJoin(memberAlertSettings, eq(memberAlertSettings.userId, staticOrderItems.userId))
+    .innerJoin(memberUsers, eq(memberUsers.id, staticOrderItems.userId))
     .where(
       and(
         eq(staticOrderItems.released, false),
@@ -110,6 +126,9 @@ export async function queueStaticExpiryAlerts(db: Db, now: Date): Promise<number
       staticOrderItems.userId,
       memberAlertSettings.sms,
       memberAlertSettings.email,
+      memberAlertSettings.alertEmail,
+      memberAlertSettings.alertEmailConfirmedAt,
+      memberUsers.email,
     );
   const rows = due.flatMap((d) =>
     channelsOf(d).map((channel) => ({
@@ -151,19 +170,25 @@ export async function getAlertSettings(db: Db, userId: number): Promise<AlertSet
     mobile: contact.mobile ? maskMobile(contact.mobile) : null,
     accountEmail: contact.email,
     alertEmail: s?.alertEmail ?? null,
+    alertEmailConfirmed: Boolean(s?.alertEmail && s.alertEmailConfirmedAt),
   };
 }
 
+/** Sends a confirmation code to an alert address: takes the code limits (throwing their error) and sends it. */
+export type SendAlertEmailCode = (address: string) => Promise<void>;
+
 /**
  * Saves the caller's settings. SMS needs the account's mobile number; e-mail the account's address
- * or one given here. A new threshold is armed at once (the next usage below it alerts).
+ * or one given here. A new threshold is armed at once (the next usage below it alerts). A new alert
+ * address is saved unconfirmed and gets a code; when the code cannot be sent (too soon, daily cap,
+ * no e-mail provider) nothing is saved. The same address again keeps its confirmation.
  */
 export async function updateAlertSettings(
   db: Db,
   now: Date,
   userId: number,
   body: { thresholdGb: number | null; channels: AlertChannel[]; alertEmail: string | null },
-  context: { locale: Locale; origin: string; smsAvailable: boolean },
+  context: { locale: Locale; origin: string; smsAvailable: boolean; emailAvailable: boolean; sendCode: SendAlertEmailCode },
 ): Promise<AlertSettings> {
   const contact = await contactOf(db, userId);
   const sms = body.channels.includes('sms');
@@ -172,8 +197,26 @@ export async function updateAlertSettings(
   if (sms && !context.smsAvailable) throw new BusinessError(AlertErrorCode.SmsUnavailable, 'alerts.smsUnavailable');
   const alertEmail = contact.email ? null : body.alertEmail;
   if (email && !contact.email && !alertEmail) throw new BusinessError(AlertErrorCode.NoEmail, 'alerts.noEmail');
+  const [before] = await db
+    .select({ alertEmail: memberAlertSettings.alertEmail })
+    .from(memberAlertSettings)
+    .where(eq(memberAlertSettings.userId, userId));
+  if (alertEmail !== null && alertEmail !== (before?.alertEmail ?? null)) {
+    if (!context.emailAvailable) throw new BusinessError(AlertErrorCode.EmailUnavailable, 'alerts.emailUnavailable');
+    await context.sendCode(alertEmail);
+  }
   const thresholdMb = body.thresholdGb === null ? null : body.thresholdGb * MB_PER_GB;
-  const values = { thresholdMb, sms, email, alertEmail, locale: context.locale, origin: context.origin, updatedAt: now };
+  const values = {
+    thresholdMb,
+    sms,
+    email,
+    alertEmail,
+    // Kept only for the address it confirmed (decided in the statement: a parallel change cannot slip through).
+    alertEmailConfirmedAt: sql`case when ${memberAlertSettings.alertEmail} = ${alertEmail} then ${memberAlertSettings.alertEmailConfirmedAt} end`,
+    locale: context.locale,
+    origin: context.origin,
+    updatedAt: now,
+  };
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ thresholdMb: memberAlertSettings.thresholdMb })
@@ -183,7 +226,7 @@ export async function updateAlertSettings(
     if (!current) {
       await tx
         .insert(memberAlertSettings)
-        .values({ userId, ...values })
+        .values({ userId, ...values, alertEmailConfirmedAt: null })
         .onConflictDoUpdate({ target: memberAlertSettings.userId, set: { ...values, lowArmed: true } });
     } else {
       const rearm = current.thresholdMb !== thresholdMb;
@@ -194,6 +237,34 @@ export async function updateAlertSettings(
     }
   });
   return getAlertSettings(db, userId);
+}
+
+/** The alert address of a user that waits for confirmation, or null. */
+export async function pendingAlertEmail(db: Db, userId: number): Promise<string | null> {
+  const [s] = await db
+    .select({ alertEmail: memberAlertSettings.alertEmail, confirmedAt: memberAlertSettings.alertEmailConfirmedAt })
+    .from(memberAlertSettings)
+    .where(eq(memberAlertSettings.userId, userId));
+  return s?.alertEmail && !s.confirmedAt ? s.alertEmail : null;
+}
+
+/**
+ * Marks the alert address confirmed if it is still `address` and unconfirmed (one conditional
+ * UPDATE: an address changed meanwhile stays unconfirmed). Answers whether it did.
+ */
+export async function markAlertEmailConfirmed(db: Db, userId: number, address: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(memberAlertSettings)
+    .set({ alertEmailConfirmedAt: now })
+    .where(
+      and(
+        eq(memberAlertSettings.userId, userId),
+        eq(memberAlertSettings.alertEmail, address),
+        isNull(memberAlertSettings.alertEmailConfirmedAt),
+      ),
+    )
+    .returning({ userId: memberAlertSettings.userId });
+  return rows.length === 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -243,9 +314,12 @@ export async function markAlertSent(db: Db, now: Date, id: number): Promise<void
     .where(and(eq(alertQueue.id, id), eq(alertQueue.status, AlertStatus.Queued)));
 }
 
-/** A failed attempt: retried after the backoff, or Failed after ALERT_MAX_ATTEMPTS. Answers whether it failed for good. */
-export async function markAlertFailed(db: Db, now: Date, alert: QueuedAlert, error: string): Promise<boolean> {
-  const final = alert.attempts >= ALERT_MAX_ATTEMPTS;
+/**
+ * A failed attempt: retried after the backoff, or Failed after ALERT_MAX_ATTEMPTS (or at once when
+ * `final`: no retry can help). Answers whether it failed for good.
+ */
+export async function markAlertFailed(db: Db, now: Date, alert: QueuedAlert, error: string, final = false): Promise<boolean> {
+  final ||= alert.attempts >= ALERT_MAX_ATTEMPTS;
   await db
     .update(alertQueue)
     .set({
@@ -263,6 +337,7 @@ export async function alertRecipient(db: Db, userId: number) {
       mobile: memberUsers.mobile,
       email: memberUsers.email,
       alertEmail: memberAlertSettings.alertEmail,
+      alertEmailConfirmedAt: memberAlertSettings.alertEmailConfirmedAt,
       locale: memberAlertSettings.locale,
       origin: memberAlertSettings.origin,
     })
@@ -278,7 +353,8 @@ export async function alertRecipient(db: Db, userId: number) {
     .limit(1);
   return {
     mobile: row.mobile,
-    email: row.email ?? row.alertEmail,
+    // An alert address that is not confirmed (any more) is no address.
+    email: row.email ?? (row.alertEmailConfirmedAt ? row.alertEmail : null),
     locale: row.locale,
     origin: row.origin,
     lastPackageId: last?.packageId ?? null,

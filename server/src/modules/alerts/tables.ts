@@ -33,6 +33,11 @@ export const memberAlertSettings = pgTable(
     email: boolean('email').notNull().default(false),
     /** Where e-mail goes when the account has no e-mail of its own (lower case). */
     alertEmail: text('alert_email'),
+    /**
+     * When alert_email was confirmed with the code sent to it; null: waiting, no alert goes there.
+     * Cleared whenever alert_email changes.
+     */
+    alertEmailConfirmedAt: timestamp('alert_email_confirmed_at', { withTimezone: true }),
     /** The language of the settings request: alerts are written in it. */
     locale: text('locale').$type<Locale>().notNull(),
     /** The public origin the user set this on (PUBLIC_BASE_URL or their substation): alert links start with it. */

@@ -4,9 +4,9 @@ import { type MessageKey, translate } from '../../i18n/index.ts';
 /**
  * The only texts the portal sends to an address it has not verified: one someone typed into a form
  * (a registration or reset code, the "you already have an account" notice, a lead's confirmation to
- * a contact that is not the member's own). Whoever typed the address may not be its owner, so such
- * a message carries no free text from the request, only a fixed text and values the portal made
- * itself (issue 27, finding 3).
+ * a contact that is not the member's own, the code that confirms an alert address). Whoever typed
+ * the address may not be its owner, so such a message carries no free text from the request, only
+ * a fixed text and values the portal made itself (issue 27, finding 3).
  */
 export const UNVERIFIED_TEMPLATES = [
   'message.code.subject',
@@ -16,6 +16,8 @@ export const UNVERIFIED_TEMPLATES = [
   'message.accountExists',
   'message.leadReceived.subject',
   'message.leadReceived',
+  'message.alertEmailCode.subject',
+  'message.alertEmailCode',
 ] as const satisfies readonly MessageKey[];
 export type UnverifiedTemplate = (typeof UNVERIFIED_TEMPLATES)[number];
 

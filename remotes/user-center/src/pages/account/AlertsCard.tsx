@@ -1,9 +1,16 @@
 import { Alert, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { Checkbox, Field, Input } from '@portal/shared/chakra/deferred';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type AlertChannel, type AlertSettings, alertSettingsBody, api } from '@portal/shared';
+import {
+  type AlertChannel,
+  type AlertSettings,
+  alertEmailConfirmBody,
+  alertSettingsBody,
+  api,
+  CODE_RESEND_SECONDS,
+} from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, QueryFailure } from '@portal/shared/ui';
 
@@ -11,7 +18,8 @@ const alertSettingsKey = ['alert-settings'] as const;
 
 /**
  * Low-balance alerts (docs/decisions/0025): a threshold in whole GB or off, and the channels. The
- * same channels carry the "balance used up" and "static IPs expire in 3 days" alerts.
+ * same channels carry the "balance used up" and "static IPs expire in 3 days" alerts. An alert
+ * address that is not the account's own waits for the code sent to it before any alert goes there.
  */
 export function AlertsCard() {
   const query = useQuery({ queryKey: alertSettingsKey, queryFn: () => callApi(api.alertSettingsGet) });
@@ -51,11 +59,18 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
   const needsEmail = channels.includes('email') && !settings.accountEmail;
   const text = (m: string | undefined) => fieldMessage(intl, m);
 
+  const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
   const save = useMutation({
     mutationFn: (body: unknown) => callApi(api.alertSettingsUpdate, { body: body as never }),
     onSuccess: (data) => {
+      const newAddress = data.alertEmail !== null && data.alertEmail !== settings.alertEmail;
       queryClient.setQueryData(alertSettingsKey, data);
-      message('success', intl.formatMessage({ id: 'uc.alerts.saved' }));
+      if (newAddress) setCodeSentAt(Date.now());
+      if (data.alertEmail && !data.alertEmailConfirmed && data.channels.includes('email')) {
+        message('success', intl.formatMessage({ id: 'uc.alerts.savedPending' }, { email: data.alertEmail }));
+      } else {
+        message('success', intl.formatMessage({ id: 'uc.alerts.saved' }));
+      }
     },
     onError: (e) => {
       const next: Errors = {};
@@ -72,7 +87,8 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
     const body = {
       thresholdGb: enabled ? (/^\s*\d+\s*$/.test(threshold) ? Number(threshold) : Number.NaN) : null,
       channels,
-      alertEmail: needsEmail ? alertEmail : null,
+      // E-mail switched off keeps the saved address (and its confirmation) for when it is switched on again.
+      alertEmail: needsEmail ? alertEmail : settings.accountEmail ? null : settings.alertEmail,
     };
     const parsed = alertSettingsBody.safeParse(body);
     if (!parsed.success) {
@@ -92,6 +108,8 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
     save.mutate(body);
   };
 
+  const typed = alertEmail.trim().toLowerCase();
+  const saved = needsEmail && settings.alertEmail !== null && typed === settings.alertEmail;
   const toggle = (channel: AlertChannel, on: boolean) =>
     setChannels((c) => (on ? [...new Set([...c, channel])] : c.filter((x) => x !== channel)));
 
@@ -185,8 +203,19 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
                 onChange={(e) => setAlertEmail(e.target.value)}
                 data-testid="alerts-email"
               />
-              <Field.ErrorText color="red.700">{text(errors.alertEmail)}</Field.ErrorText>
+              {errors.alertEmail ? (
+                <Field.ErrorText color="red.700">{text(errors.alertEmail)}</Field.ErrorText>
+              ) : (
+                <Field.HelperText data-testid={saved && settings.alertEmailConfirmed ? 'alerts-email-confirmed' : undefined}>
+                  <FormattedMessage
+                    id={saved && settings.alertEmailConfirmed ? 'uc.alerts.emailConfirmed' : 'uc.alerts.emailHint'}
+                  />
+                </Field.HelperText>
+              )}
             </Field.Root>
+          ) : null}
+          {saved && !settings.alertEmailConfirmed && settings.alertEmail ? (
+            <ConfirmEmail email={settings.alertEmail} codeSentAt={codeSentAt} onCodeSent={() => setCodeSentAt(Date.now())} />
           ) : null}
           {channels.length === 0 ? (
             <Text fontSize="sm" color="fg.muted">
@@ -206,5 +235,130 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** Seconds left before another code may be asked for (the server allows one per 60 s per address). */
+function useSecondsLeft(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return;
+    const until = since + CODE_RESEND_SECONDS * 1000;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === null ? 0 : Math.max(0, Math.ceil((since + CODE_RESEND_SECONDS * 1000 - now) / 1000));
+}
+
+/** A refusal to show under the code field: the field error of a 400, or the business message. */
+function problemOf(error: unknown): string | undefined {
+  let field: string | undefined;
+  const other = applyServerError(error, (_name, msg) => {
+    field = msg;
+  });
+  return field ?? other ?? undefined;
+}
+
+/**
+ * The alert address waits for its code: no alert goes there until it is entered. Part of the
+ * settings form (no nested form): its buttons are plain buttons and Enter in the code field confirms.
+ */
+function ConfirmEmail({ email, codeSentAt, onCodeSent }: { email: string; codeSentAt: number | null; onCodeSent: () => void }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const wait = useSecondsLeft(codeSentAt);
+
+  const confirm = useMutation({
+    mutationFn: (body: { code: string }) => callApi(api.alertEmailConfirm, { body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(alertSettingsKey, data);
+      message('success', intl.formatMessage({ id: 'uc.alerts.confirmed' }, { email }));
+    },
+    onError: (e) => setError(problemOf(e)),
+  });
+  const resend = useMutation({
+    mutationFn: () => callApi(api.alertEmailSendCode),
+    onSuccess: (data) => {
+      queryClient.setQueryData(alertSettingsKey, data);
+      onCodeSent();
+      setError(undefined);
+      message('success', intl.formatMessage({ id: 'uc.alerts.codeSent' }, { email }));
+    },
+    onError: (e) => setError(problemOf(e)),
+  });
+
+  const submit = () => {
+    const parsed = alertEmailConfirmBody.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    confirm.mutate(parsed.data);
+  };
+
+  return (
+    <Stack gap={3} borderWidth="1px" borderColor="orange.300" borderRadius="l2" p={4} data-testid="alerts-email-pending">
+      <Stack gap={1}>
+        <Text fontWeight="medium">
+          <FormattedMessage id="uc.alerts.pendingTitle" />
+        </Text>
+        <Text fontSize="sm">
+          <FormattedMessage id="uc.alerts.pendingText" values={{ email }} />
+        </Text>
+      </Stack>
+      <Field.Root invalid={!!error} required>
+        <Field.Label>
+          <FormattedMessage id="uc.alerts.code" />
+        </Field.Label>
+        <HStack w="full" align="flex-start" flexWrap="wrap">
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            maxW="40"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            data-testid="alerts-email-code"
+          />
+          <Button
+            type="button"
+            colorPalette="brand"
+            onClick={submit}
+            loading={confirm.isPending}
+            data-testid="alerts-email-confirm"
+          >
+            <FormattedMessage id="uc.alerts.confirm" />
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => resend.mutate()}
+            loading={resend.isPending}
+            disabled={wait > 0}
+            data-testid="alerts-email-resend"
+          >
+            {wait > 0 ? (
+              <FormattedMessage id="uc.alerts.resendIn" values={{ seconds: wait }} />
+            ) : (
+              <FormattedMessage id="uc.alerts.resend" />
+            )}
+          </Button>
+        </HStack>
+        <Field.ErrorText color="red.700">{fieldMessage(intl, error)}</Field.ErrorText>
+      </Field.Root>
+    </Stack>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_settings" ADD COLUMN "alert_email_confirmed_at" timestamp with time zone;
