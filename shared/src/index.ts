@@ -5,6 +5,7 @@ export * from './registry/remotes.ts';
 export * from './i18n/index.ts';
 export * from './routes/manifest.ts';
 export * from './routes/route-table.ts';
+export * from './routes/same-site-path.ts';
 export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
 export * from './validation/china-ids.ts';

@@ -205,6 +205,50 @@ describe('server-side redirect rules for pages', () => {
   });
 });
 
+/** Whether a browser on this site, following `url` (or `url` once decoded), would stay on it. */
+function staysOnSite(url: string): boolean {
+  const origin = 'https://portal.example';
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // kept as it is
+  }
+  return [url, decoded].every(
+    (value) => new URL(value, `${origin}/en/page`).origin === origin && !/^[/\\][/\\]/.test(value.replace(/\p{Cc}/gu, '')),
+  );
+}
+
+describe('paths made up to send the browser elsewhere (issue 27, finding 4)', () => {
+  beforeAll(async () => {
+    // Targets the CLI refuses, written to the table some other way.
+    await setRedirect(t.database.db, { path: '/sneaky-encoded', target: '/%2F%2Fevil.example/x' });
+    await setRedirect(t.database.db, { path: '/sneaky-backslash', target: '/%5Cevil.example/x' });
+  });
+
+  const HOSTILE = ['//evil.example/x', '/\\evil.example/x', '/%2F%2Fevil.example/x', '/%5Cevil.example/x', '/%09/evil.example/x'];
+
+  it.each(HOSTILE.flatMap((path) => [path, `/en${path}`, `/zh-CN${path}`]))(
+    'answers %s with the 404 page, no link and no Location off the site',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+      const hrefs = [...res.body.matchAll(/\s(?:href|content|action)="([^"]*)"/g)].map((m) => m[1] ?? '');
+      expect(hrefs.filter((href) => href.startsWith('/') && !staysOnSite(href))).toEqual([]);
+    },
+  );
+
+  it.each(['/sneaky-encoded', '/en/sneaky-encoded', '/sneaky-backslash', '/zh-CN/sneaky-backslash?x=1'])(
+    'serves the page instead of redirecting %s to a target a browser would take off the site once decoded',
+    async (url) => {
+      const res = await get(url);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.statusCode).toBe(404);
+    },
+  );
+});
+
 describe('helpers', () => {
   it.each([
     [undefined, true],

@@ -1,3 +1,5 @@
+import { sameSitePath } from '../routes/same-site-path.ts';
+
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
@@ -13,9 +15,13 @@ export function splitLocale(pathname: string): { locale: Locale; path: string; e
   return { locale: m[1] as Locale, path: pathname.slice(m[0].length) || '/', explicit: true };
 }
 
-/** The same page in another locale. */
+/**
+ * The same page in another locale. `path` may come from the request (the language switch, canonical
+ * links, the guard's targets): both it and the path left without its prefix go through sameSitePath,
+ * since `/en//host` is harmless until its prefix is taken away.
+ */
 export function localizePath(path: string, locale: Locale): string {
-  const bare = splitLocale(path).path;
+  const bare = sameSitePath(splitLocale(sameSitePath(path)).path);
   const prefix = localePrefix(locale);
   return prefix ? (bare === '/' ? prefix : prefix + bare) : bare;
 }

@@ -11,6 +11,8 @@ const RULES: Record<string, string> = {
   '/spring-sale': '/buy',
   '/partner': 'https://partner.example.com/x',
   '/en-only': '/en/service',
+  // The server refuses such a target; the guard holds even if one got through.
+  '/odd-rule': '/en/\t/evil.example',
 };
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
@@ -66,5 +68,41 @@ describe('route guard', () => {
     expect(safeReturnPath('https://evil.example.com')).toBeNull();
     expect(safeReturnPath('/\\evil.example.com')).toBeNull();
     expect(loginPath('/en/login')).toBe('/en/login');
+  });
+
+  // Each is what a crafted `?redirect=` gives after URLSearchParams decoded it once.
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/%09/evil.example',
+    '/a/..//evil.example',
+    'javascript:alert(1)',
+    '',
+  ])('ignores the return path %j after login (the default page instead)', (value) => {
+    expect(safeReturnPath(value)).toBeNull();
+  });
+
+  it.each(['/en/admin/static/list?page=2#top', '/blog/代理', '/buy?q=//x'])('follows the return path %j as it is', (value) => {
+    expect(safeReturnPath(value)).toBe(value);
+  });
+
+  it.each([
+    ['//evil.example/admin/x', '/login?redirect=%2Fevil.example%2Fadmin%2Fx'],
+    ['/\\evil.example/x', '/login?redirect=%2Fevil.example%2Fx'],
+    ['/%2F%2Fevil.example', '/login?redirect=%2Fevil.example'],
+    ['/\t/evil.example?a=1', '/login?redirect=%2Fevil.example%3Fa%3D1'],
+    ['/en//evil.example', '/en/login?redirect=%2Fen%2F%2Fevil.example'],
+  ])('builds the way back to login from the made-up path %j on this site', (current, expected) => {
+    expect(loginPath(current)).toBe(expected);
+    const back = new URLSearchParams(expected.split('?')[1]).get('redirect');
+    expect(safeReturnPath(back)).toBe(back);
+  });
+
+  it('drops control characters from a rule target with a locale prefix', async () => {
+    expect(await decide(url('/odd-rule'), false)).toEqual({ kind: 'redirect', to: '/en//evil.example' });
   });
 });

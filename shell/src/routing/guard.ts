@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { api, localizePath, splitLocale } from '@portal/shared';
+import { api, localizePath, sameSitePath, splitLocale } from '@portal/shared';
 import { callApi, isLoggedIn } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
 import { translate } from '../i18n/catalogs.ts';
@@ -32,13 +32,18 @@ export function knownRedirect(path: string, target: string | null, now = Date.no
 
 export const isAbsoluteUrl = (target: string) => /^https?:\/\//i.test(target);
 
-/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+/**
+ * Only same-site paths are followed after login, so a crafted link cannot send users elsewhere: a
+ * `redirect` that sameSitePath would have to change (`//host`, `/\host`, `/%2F%2Fhost`, `/\t/host`)
+ * is nobody's real way back and is ignored.
+ */
 export function safeReturnPath(value: string | null): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
+  if (!value) return null;
+  return sameSitePath(value, '') === value ? value : null;
 }
 
-export function loginPath(returnTo: string): string {
+export function loginPath(current: string): string {
+  const returnTo = sameSitePath(current);
   const { locale, path } = splitLocale(returnTo.split(/[?#]/)[0] ?? '/');
   const guestOnly = routeTable().match(path)?.route.guestOnly;
   const query = guestOnly ? '' : `?redirect=${encodeURIComponent(returnTo)}`;
@@ -57,7 +62,7 @@ export async function decide(url: URL, loggedIn: boolean): Promise<GuardDecision
   if (target && target !== path) {
     if (isAbsoluteUrl(target)) return { kind: 'external', url: target };
     // Rules are written without locale; a target without a prefix stays in the visitor's language.
-    return { kind: 'redirect', to: splitLocale(target).explicit ? target : localizePath(target, locale) };
+    return { kind: 'redirect', to: splitLocale(target).explicit ? sameSitePath(target) : localizePath(target, locale) };
   }
   const route = routeTable().match(path)?.route;
   if (route?.requiresAuth && !loggedIn)

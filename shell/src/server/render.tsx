@@ -22,7 +22,11 @@ import { setServedRoutes } from '../routing/route-table.ts';
 import { portalRoutes } from '../routing/router.tsx';
 import { loadServerRemote, selectRemoteVersions } from './remotes.ts';
 
-/** Only the path and query of a page matter to the router; the origin is a placeholder. */
+/**
+ * Only the path and query of a page matter to the router; the origin is a placeholder, put in front
+ * of the path rather than resolved against (`//host/x` would resolve to another host's `/x`), so the
+ * page rendered is the one the browser's location names.
+ */
 const ORIGIN = 'http://portal.invalid';
 
 /**
@@ -48,7 +52,7 @@ function serverQueryClient(): QueryClient {
 async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<PageRenderResult> {
   selectRemoteVersions(remotes);
   setServedRoutes(Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote?.routes ?? []])));
-  const location = new URL(url, ORIGIN);
+  const location = new URL(ORIGIN + (url.startsWith('/') ? url : `/${url}`));
   const owner = ownerOf(splitLocale(location.pathname).path);
   const preloaded: Partial<Record<RemoteName, RemoteRoutesModule>> = {};
   if (owner) {

@@ -8,6 +8,9 @@ beforeAll(async () => {
   t = await createTestApp({ remotes: true });
   await setRedirect(t.database.db, { path: '/old-buy', target: '/en/buy' });
   await setRedirect(t.database.db, { path: '/promo', target: 'https://campaign.example.com/2026?src=portal', note: 'campaign' });
+  // Targets the CLI refuses, written to the table some other way.
+  await setRedirect(t.database.db, { path: '/sneaky-encoded', target: '/%2F%2Fevil.example/x' });
+  await setRedirect(t.database.db, { path: '/sneaky-tab', target: '/\t/evil.example/x' });
 });
 afterAll(() => t.close());
 
@@ -24,6 +27,11 @@ describe('GET /app-api/system/redirect', () => {
 
   it('treats a trailing slash as the same page', async () => {
     expect((await lookup('/old-buy/')).json().data.target).toBe('/en/buy');
+  });
+
+  it('answers null for a relative target a browser would take off the site, at once or once decoded', async () => {
+    for (const path of ['/sneaky-encoded', '/sneaky-tab'])
+      expect((await lookup(path)).json(), path).toEqual({ code: 0, data: { target: null }, msg: '' });
   });
 
   it('answers null for a path without a rule', async () => {
@@ -57,7 +65,7 @@ describe('redirect rules service', () => {
     expect(replaced.rule.updatedAt.getTime()).toBeGreaterThanOrEqual(replaced.rule.createdAt.getTime());
     expect((await setRedirect(db, { path: '/a', target: '/c', note: '' })).rule.note).toBe('');
     expect(await findRedirect(db, '/a')).toBe('/c');
-    expect((await listRedirects(db)).map((r) => r.path)).toEqual(['/a', '/old-buy', '/promo']);
+    expect((await listRedirects(db)).map((r) => r.path)).toEqual(['/a', '/old-buy', '/promo', '/sneaky-encoded', '/sneaky-tab']);
     expect(await removeRedirect(db, '/a/')).toBe(true);
     expect(await removeRedirect(db, '/a')).toBe(false);
     expect(await findRedirect(db, '/a')).toBeNull();
@@ -87,5 +95,19 @@ describe('redirectLocation (page requests)', () => {
     ['/en/a', '', '/zh-CN/a/', null],
   ])('%s%s under %s → %s', (path, search, target, location) => {
     expect(redirectLocation(path, search, target)).toBe(location);
+  });
+
+  // Rows the CLI refuses, which reached the table some other way: the page is served instead.
+  it.each([
+    '//evil.example/x',
+    '/\\evil.example/x',
+    '/\t/evil.example/x',
+    '/%2F%2Fevil.example/x',
+    '/%5Cevil.example/x',
+    '/%252F%252Fevil.example/x',
+    '/a/..//evil.example/x',
+  ])('sends nobody to the relative target %j, which a browser would take off the site', (target) => {
+    for (const path of ['/a', '/en/a', '/zh-CN/a'])
+      for (const search of ['', '?x=1']) expect(redirectLocation(path, search, target)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { splitLocale } from '@portal/shared';
+import { sameSitePath, splitLocale } from '@portal/shared';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { CACHE_MAX_STALE_MS } from '../../cache/cache.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
@@ -73,16 +73,14 @@ export async function removeRedirect(db: Db, path: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-const PROBE_ORIGIN = 'http://portal.invalid';
-
 /**
- * Whether a relative target stays on the origin the browser is on, the way a browser resolves it:
- * `//evil.example`, `/\\evil.example` or `/\t/evil.example` leave it. The CLI refuses such rules
- * (shared redirectTarget); this check holds for rows that reached the table any other way.
+ * Whether a relative target stays on the origin the browser is on, the way a browser resolves it,
+ * also once something decodes it: `//evil.example`, `/\\evil.example`, `/\t/evil.example` and
+ * `/%2F%2Fevil.example` do not (shared sameSitePath, the rule every link built from a path follows).
+ * The CLI refuses such rules (shared redirectTarget); this check holds for rows that reached the
+ * table any other way.
  */
-export function staysOnSite(target: string): boolean {
-  return target.startsWith('/') && URL.canParse(target, PROBE_ORIGIN) && new URL(target, PROBE_ORIGIN).origin === PROBE_ORIGIN;
-}
+export const staysOnSite = (target: string): boolean => target.startsWith('/') && sameSitePath(target, '') === target;
 
 /**
  * A stored target as the route guard may follow it: absolute targets are the operator's explicit
