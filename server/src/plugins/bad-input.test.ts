@@ -244,6 +244,7 @@ const HIDDEN: Paths = {
   '/{page}': { get: { parameters: [str('page', 'path')] } },
   '/en/{page}': { get: { parameters: [str('page', 'path')] } },
   '/app-api/docs/{file}': { get: { parameters: [str('file', 'path')] } },
+  '/api/v1/docs/{file}': { get: { parameters: [str('file', 'path')] } },
 };
 
 let t: TestApp;

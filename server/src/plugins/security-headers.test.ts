@@ -118,6 +118,68 @@ describe('the API', () => {
   });
 });
 
+describe('the documentation pages (Swagger UI of both OpenAPI documents)', () => {
+  const DOCS_CSP = {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+  };
+
+  it.each([
+    ['/app-api/docs', '/app-api/docs/json', '/app-api/member/auth/login'],
+    ['/app-api/docs/', '/app-api/docs/json', '/app-api/member/auth/login'],
+    ['/api/v1/docs', '/api/v1/docs/json', '/api/v1/usage'],
+    ['/api/v1/docs/', '/api/v1/docs/json', '/api/v1/usage'],
+  ])(
+    '%s gets a page CSP that runs its own files (not the API policy), and references only such files',
+    async (url, json, operation) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp).toEqual(DOCS_CSP);
+      const api = await t.app.inject('/app-api/system/client-config');
+      expect(res.headers['content-security-policy']).not.toBe(api.headers['content-security-policy']);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Nothing inline, which the policy would block: every script and style is a file of this origin.
+      expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
+      expect(res.body).not.toMatch(/<style\b|\sstyle=/i);
+      const files = [...res.body.matchAll(/\s(?:src|href)="([^"]+)"/g)].map(
+        (m) => new URL(m[1] ?? '', `http://x${url}`).pathname,
+      );
+      expect(files.length).toBeGreaterThanOrEqual(5);
+      for (const file of files) expect((await t.app.inject(file)).statusCode, file).toBe(200);
+      // The document the page shows.
+      const doc = await t.app.inject(json);
+      expect(doc.statusCode).toBe(200);
+      expect(Object.keys(doc.json().paths)).toContain(operation);
+    },
+  );
+
+  it('asks browsers to upgrade to https when the portal is served over https', async () => {
+    const res = await https.app.inject('/api/v1/docs/');
+    expect(directives(res.headers['content-security-policy'])).toEqual({ ...DOCS_CSP, 'upgrade-insecure-requests': [] });
+  });
+
+  it('leaves the API and the documents themselves (JSON) to the strict API policy', async () => {
+    for (const url of ['/app-api/openapi.json', '/api/v1/openapi.json', '/app-api/docsx', '/api/v1/usage']) {
+      const res = await t.app.inject(url);
+      expect(directives(res.headers['content-security-policy']), url).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+    }
+  });
+});
+
 describe(`POST ${CSP_REPORT_PATH}`, () => {
   it('takes reports in both browser formats (logged, at most 60 a minute), answers 204, refuses floods of bytes', async () => {
     const { app } = t;

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config/index.ts';
 import { isApiPath } from './errors.ts';
+import { isDocsPath } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -27,6 +28,9 @@ declare module 'fastify' {
  *   Strict-Transport-Security only when PUBLIC_BASE_URL is https.
  * - API answers (JSON, never rendered as a document) get the same headers, computed once, with the
  *   strictest CSP (`default-src 'none'; frame-ancestors 'none'`) and no nonce.
+ * - The documentation pages (Swagger UI at /app-api/docs and /api/v1/docs, plugins/openapi.ts) are
+ *   documents under those prefixes: their own CSP, computed once, lets their script and style files
+ *   from this origin run and nothing else (DOCS_CSP_DIRECTIVES).
  * - API answers to an authenticated request are `Cache-Control: no-store` (personal data).
  *
  * `reply.cspNonce.script` is this answer's script nonce (base64, fresh per request): whatever
@@ -106,6 +110,29 @@ function commonOptions(config: CspConfig) {
 /** The CSP of API answers: a JSON answer opened as a document may load and run nothing, nor be framed. */
 const API_CSP_DIRECTIVES = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
 
+/**
+ * The CSP of the documentation pages. Swagger UI (as @fastify/swagger-ui serves it) is script and
+ * style files of this origin, its configuration included, with no inline script or style element;
+ * its icons are data: URLs in its CSS, and it fetches the document and "Try it out" calls from this
+ * origin. So no 'unsafe-inline', no nonce and no hash are needed (decision 0013).
+ */
+function docsCspDirectives(config: CspConfig) {
+  const https = config.publicBaseUrl?.startsWith('https:') ?? false;
+  return {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    formAction: ["'self'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    reportUri: [CSP_REPORT_PATH],
+    ...(https && { upgradeInsecureRequests: [] }),
+  };
+}
+
 /** The headers a helmet middleware sets, read once from a stand-in response (they do not vary per request). */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -171,10 +198,18 @@ export const securityHeadersPlugin = fp<{ config: CspConfig }>(
     const apiHeaders = headersOf(
       helmet({ ...commonOptions(config), contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES } }),
     );
+    const docsHeaders = headersOf(
+      helmet({ ...commonOptions(config), contentSecurityPolicy: { useDefaults: false, directives: docsCspDirectives(config) } }),
+    );
     const nextNonce = nonceSource();
 
     app.decorateReply('cspNonce', null);
     app.addHook('onRequest', (request, reply, done) => {
+      // Before the API test: the documentation pages live under the API prefixes.
+      if (isDocsPath(request.url)) {
+        reply.headers(docsHeaders);
+        return done();
+      }
       // The public API /api/v1/ (decision 0022) answers JSON too.
       if (isApiPath(request.url) || request.url.startsWith('/api/v1/')) {
         reply.headers(apiHeaders);

@@ -6,6 +6,7 @@ import type { Config } from '../../config/index.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { route, toFastifyPath } from '../../plugins/contract.ts';
+import { registerDocsPage } from '../../plugins/openapi.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { isLocalizedValidation } from '../../plugins/validation.ts';
 import { consume } from '../limits/limits.ts';
@@ -186,6 +187,8 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
   v1.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(document),
   );
+  // Swagger UI over this document (`/api/v1/docs`), beside the portal's (`/app-api/docs`).
+  await registerDocsPage(v1, '/docs', () => document);
 
   publicRoute(publicApi.getUsage, async ({ identity }) => dashboard(v1.db, v1.now(), identity.userId));
   publicRoute(publicApi.listOrders, async ({ identity, query }) => {
