@@ -32,6 +32,8 @@ declare module 'fastify' {
  *   documents under those prefixes: their own CSP, computed once, lets their script and style files
  *   from this origin run and nothing else (DOCS_CSP_DIRECTIVES).
  * - API answers to an authenticated request are `Cache-Control: no-store` (personal data).
+ * - When PUBLIC_BASE_URL is https, every cookie an answer sets is `Secure` (withSecureCookies), the
+ *   same condition as HSTS: a cookie set by any route can never travel over plain http.
  *
  * `reply.cspNonce.script` is this answer's script nonce (base64, fresh per request): whatever
  * renders HTML and needs an inline script (e.g. a dehydrated state) writes `<script nonce="…">`
@@ -166,6 +168,11 @@ function nonceSource(): () => string {
   };
 }
 
+/** Set-Cookie values with `; Secure` added where missing. */
+export function withSecureCookies(values: readonly string[]): string[] {
+  return values.map((value) => (/;\s*secure\s*(?:;|$)/i.test(value) ? value : `${value}; Secure`));
+}
+
 /** At most this many violation reports are logged per minute and instance; the rest are counted. */
 const REPORTS_PER_MINUTE = 60;
 
@@ -222,8 +229,16 @@ export const securityHeadersPlugin = fp<{ config: CspConfig }>(
       pageHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
     });
 
+    const secureCookies = config.publicBaseUrl?.startsWith('https:') ?? false;
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+      const cookies = reply.getHeader('set-cookie');
+      if (secureCookies && cookies !== undefined) {
+        const values = (Array.isArray(cookies) ? cookies : [cookies]).map(String);
+        // Fastify appends to set-cookie: the old values go first, or they would be sent twice.
+        reply.removeHeader('set-cookie');
+        reply.header('set-cookie', withSecureCookies(values));
+      }
       // Personal data is never stored by a browser or a proxy.
       if (request.url.startsWith('/app-api/') && (request.user || request.headers.authorization)) {
         // A route that already forbids storing (e.g. `private, no-store`) keeps its own words.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLocaleCookie, resolveStartLocale, startRedirect } from './start-locale.ts';
+import { localeCookie, readLocaleCookie, resolveStartLocale, startRedirect } from './start-locale.ts';
 
 describe('locale at start', () => {
   it('uses the saved cookie first', () => {
@@ -22,5 +22,12 @@ describe('locale at start', () => {
     expect(startRedirect('/buy', 'zh-CN')).toBeNull();
     expect(startRedirect('/en/buy', 'zh-CN')).toBeNull();
     expect(startRedirect('/zh-CN/buy', 'en')).toBeNull();
+  });
+  it('saves the choice for a year, Secure when the page came over https', () => {
+    expect(localeCookie('en', 'https:')).toBe('locale=en; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
+    expect(localeCookie('zh-CN', 'http:')).toBe('locale=zh-CN; Max-Age=31536000; Path=/; SameSite=Lax');
+  });
+  it('moves a made-up unprefixed path to /en on this site', () => {
+    expect(startRedirect('//evil.example/x', 'en')).toBe('/en/evil.example/x');
   });
 });

@@ -33,7 +33,13 @@ export function startRedirect(pathname: string, locale: Locale): string | null {
   return localizePath(pathname, locale);
 }
 
+/** The locale cookie as written on a page loaded over `protocol`: Secure over https, like every cookie the server sets. */
+export function localeCookie(locale: Locale, protocol: string): string {
+  const secure = protocol === 'https:' ? '; Secure' : '';
+  return `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`;
+}
+
 export function saveLocaleCookie(locale: Locale) {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari.
-  document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
+  document.cookie = localeCookie(locale, window.location.protocol);
 }
