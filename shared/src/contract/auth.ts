@@ -86,10 +86,11 @@ function oneDestination(value: { mobile?: string | undefined; email?: string | u
 }
 
 /**
- * A password as typed at login: any non-empty text. Strength rules belong to setting a password, so
- * a stricter rule later never locks out existing users. The cap keeps hashing cost bounded.
+ * A password as typed at login: any non-empty text without control characters (a password box holds
+ * none, and no password was ever set with one: newPassword). Strength rules belong to setting a
+ * password, so a stricter rule later never locks out existing users. The cap keeps hashing cost bounded.
  */
-export const loginPassword = z.string().min(1).max(128);
+export const loginPassword = exactText(128).min(1);
 
 /** Log in with a mobile number or an e-mail address (exactly one) and the password. */
 export const loginBody = z

@@ -174,7 +174,7 @@ export const proxyVerifyBody = z
   .object({
     username: exactText(200),
     password: exactText(200).optional(),
-    sourceIp: z.string().trim().max(64).optional(),
+    sourceIp: text(64).optional(),
   })
   .refine((b) => b.password !== undefined || b.sourceIp !== undefined, {
     message: 'a password or a sourceIp is required',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParams, idQuery, orderIdQuery, payAction, payChannel, payInfo, payStatus } from './commerce.ts';
 import { defineApi, page, pageQuery } from './define.ts';
-import { count, id, INT4_MAX, inQuery, multilineText, text } from './primitives.ts';
+import { count, id, INT4_MAX, inQuery, text } from './primitives.ts';
 
 /**
  * Static IPs (SPEC sections 3, 4, 7): four resource types sold per IP and duration, allocated from
@@ -80,8 +80,8 @@ export type StaticRegion = z.output<typeof staticRegion>;
 export const resourceTypeQuery = z.object({ resourceType: z.coerce.number().pipe(resourceType) });
 const ispTypeQuery = z.object({ resourceType: z.coerce.number().pipe(z.literal([1, 2])) });
 
-/** Typed in a textarea: line breaks are allowed. */
-const remark = multilineText(200, 'validation.remark');
+/** Shown on one line in the order list and the exports: one line of text, no control characters. */
+const remark = text(200, 'validation.remark');
 const ipCount = z.number().int().min(1, 'validation.staticCount').max(STATIC_MAX_COUNT, 'validation.staticCount');
 
 export const staticOrderCreateBody = z.object({

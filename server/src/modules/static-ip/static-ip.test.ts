@@ -403,6 +403,32 @@ describe('lists and remarks', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().fieldErrors).toEqual({ remark: 'Use at most 200 characters for the remark' });
   });
+
+  // Issue 27, finding 10: a remark is shown on one line, so it holds no tab or line break.
+  it.each(['team\tA', 'team\nA', 'team\r\nA', 'team A\u0000'])(
+    'refuses the remark %j with a 400 naming the field in both languages, and keeps the old one',
+    async (remark) => {
+      await post(`/app-api/ip/static-order/updateRemark?id=${orderA.id}&remark=kept`, undefined, alice);
+      const url = `/app-api/ip/static-order/updateRemark?id=${orderA.id}&remark=${encodeURIComponent(remark)}`;
+      const en = await post(url, undefined, alice, 'en');
+      expect(en.statusCode).toBe(400);
+      expect(en.json().fieldErrors).toEqual({
+        remark: 'Remove the control characters (invisible characters such as NUL) from this field',
+      });
+      const zh = await post(url, undefined, alice, 'zh-CN');
+      expect(zh.json().fieldErrors).toEqual({ remark: '请删除该字段中的控制字符（如 NUL 等不可见字符）' });
+      expect((await get(`/app-api/order/getStaticOrderInfo?id=${orderA.id}`, alice)).json().data.remark).toBe('kept');
+      const created = await post(
+        '/app-api/ip/static-order/create',
+        { resourceType: 1, regionId: region['Los Angeles'], count: 1, durationDays: 30, remark },
+        alice,
+        'en',
+      );
+      expect(created.statusCode).toBe(400);
+      expect(Object.keys(created.json().fieldErrors)).toEqual(['remark']);
+      await post(`/app-api/ip/static-order/updateRemark?id=${orderA.id}&remark=`, undefined, alice);
+    },
+  );
 });
 
 describe("another user's token", () => {

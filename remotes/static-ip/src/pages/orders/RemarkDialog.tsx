@@ -1,5 +1,5 @@
 import { Alert, Button, CloseButton, Portal, Stack, Text } from '@portal/shared/chakra';
-import { Dialog, Field, Textarea } from '@portal/shared/chakra/deferred';
+import { Dialog, Field, Input } from '@portal/shared/chakra/deferred';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -70,14 +70,14 @@ function RemarkForm({ order, onClose }: { order: StaticOrder; onClose: () => voi
             <Field.Label>
               <FormattedMessage id="static.remark.label" />
             </Field.Label>
-            <Textarea
+            {/* One line, as the order list shows it (the contract refuses tabs and line breaks). */}
+            <Input
               value={remark}
               onChange={(e) => {
                 setRemark(e.target.value);
                 setFailure(null);
               }}
               maxLength={REMARK_MAX}
-              rows={3}
               autoFocus
               data-testid="static-remark-input"
             />
