@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
-import { clearFailures, consume, lockedFor, purgeRateLimits, releaseFailure, reserveFailure } from './limits.ts';
+import {
+  addressKey,
+  clearFailures,
+  consume,
+  failureCount,
+  lockedFor,
+  purgeRateLimits,
+  releaseFailure,
+  reserveFailure,
+} from './limits.ts';
 import { rateLimits } from './tables.ts';
 
 let database: TestDatabase;
@@ -64,20 +73,26 @@ describe('failure lockouts', () => {
     expect((await reserve(rule, 0)).ok).toBe(true);
     expect((await reserve(rule, 1000)).ok).toBe(true);
     expect(await lockedFor(database.db, [rule.key], at(2000))).toBe(0);
-    expect(await reserve(rule, 2000)).toEqual({ ok: true, slots: [{ key: rule.key, startedBlock: at(2000 + 15 * 60_000) }] });
+    expect(await reserve(rule, 2000)).toEqual({
+      ok: true,
+      slots: [{ key: rule.key, count: 3, startedBlock: at(2000 + 15 * 60_000) }],
+    });
     expect(await lockedFor(database.db, [rule.key], at(2000))).toBe(15 * 60_000);
     expect(await reserve(rule, 3000)).toEqual({ ok: false, lockedMs: 15 * 60_000 - 1000 });
     expect(await lockedFor(database.db, ['unrelated', rule.key], at(62_000))).toBe(14 * 60_000);
     expect(await lockedFor(database.db, [rule.key], at(2000 + 15 * 60_000))).toBe(0);
     // After the block, a fresh window.
-    expect(await reserve(rule, 2000 + 15 * 60_000)).toEqual({ ok: true, slots: [{ key: rule.key, startedBlock: null }] });
+    expect(await reserve(rule, 2000 + 15 * 60_000)).toEqual({
+      ok: true,
+      slots: [{ key: rule.key, count: 1, startedBlock: null }],
+    });
   });
 
   it('does not add up failures of different windows', async () => {
     const r = { ...rule, key: 'test:spread' };
     await reserve(r, 0);
     await reserve(r, 1000);
-    expect(await reserve(r, 15 * 60_000 + 1)).toEqual({ ok: true, slots: [{ key: r.key, startedBlock: null }] });
+    expect(await reserve(r, 15 * 60_000 + 1)).toEqual({ ok: true, slots: [{ key: r.key, count: 1, startedBlock: null }] });
     expect(await lockedFor(database.db, [r.key], at(15 * 60_000 + 2))).toBe(0);
   });
 
@@ -109,13 +124,55 @@ describe('failure lockouts', () => {
     expect(await lockedFor(database.db, [r.key], at(10))).toBeGreaterThan(0);
     await clearFailures(database.db, r.key);
     expect(await lockedFor(database.db, [r.key], at(10))).toBe(0);
-    expect(await reserve(r, 20)).toEqual({ ok: true, slots: [{ key: r.key, startedBlock: null }] });
+    expect(await reserve(r, 20)).toEqual({ ok: true, slots: [{ key: r.key, count: 1, startedBlock: null }] });
   });
 
   it.each([40, 50])('never hands out more than `limit` slots to %i concurrent callers', async (n) => {
     const r = { ...rule, key: `test:race-${n}`, limit: 5 };
     const results = await Promise.all(Array.from({ length: n }, () => reserve(r, 0)));
     expect(results.filter((x) => x.ok)).toHaveLength(5);
+  });
+});
+
+describe('failure counters (friction, never a block)', () => {
+  const counter = { key: 'test:counter', windowMs: 15 * 60_000 };
+
+  it('count every reservation, tell each its place, never block, and start afresh after the window', async () => {
+    for (let i = 1; i <= 8; i++) {
+      expect(await reserveFailure(database.db, [counter], at(i))).toEqual({
+        ok: true,
+        slots: [{ key: counter.key, count: i, startedBlock: null }],
+      });
+    }
+    expect(await lockedFor(database.db, [counter.key], at(10))).toBe(0);
+    expect(await failureCount(database.db, counter, at(10))).toBe(8);
+    expect(await failureCount(database.db, counter, at(1 + 15 * 60_000))).toBe(0);
+    expect(await failureCount(database.db, { ...counter, key: 'test:never' }, at(10))).toBe(0);
+  });
+
+  it('give 50 concurrent callers 50 distinct places, alongside a rule that stops at 5', async () => {
+    const c = { ...counter, key: 'test:counter-race' };
+    const rule = { key: 'test:counter-race-rule', limit: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+    const results = await Promise.all(Array.from({ length: 50 }, () => reserveFailure(database.db, [c], at(0))));
+    const places = results.flatMap((r) => (r.ok ? r.slots.map((s) => s.count) : []));
+    expect(places.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const both = await Promise.all(Array.from({ length: 50 }, () => reserveFailure(database.db, [rule, c], at(1))));
+    expect(both.filter((r) => r.ok)).toHaveLength(5);
+    expect(await failureCount(database.db, c, at(2))).toBe(55);
+  });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::ffff', '2001:db8:1:2::/64'],
+    ['::1', '::/64'],
+    ['not an address', 'not an address'],
+  ])('%s → %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
   });
 });
 

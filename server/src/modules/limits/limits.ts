@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from './tables.ts';
 
@@ -26,7 +27,31 @@ export interface FailureRule extends Quota {
   blockMs: number;
 }
 
+/**
+ * A failure count that never blocks: it only tells how many failures its window holds, for rules
+ * that add friction instead of refusing (the login's account-wide count, decision 0030).
+ */
+export interface FailureCounter {
+  key: string;
+  windowMs: number;
+}
+
+const blocks = (rule: FailureRule | FailureCounter): rule is FailureRule => 'blockMs' in rule;
+
 export type ConsumeResult = { ok: true } | { ok: false; quota: Quota; retryAfterMs: number };
+
+/**
+ * The client address as limits count it: an IPv4 address as is (also when it arrives IPv4-mapped),
+ * an IPv6 address by its /64, the block one subscriber gets: a client that rotates the interface
+ * part of its address is still one client.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts;
+  return `${new ipaddr.IPv6([...parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
+}
 
 /** Rows outlive their window by this much before the clean-up removes them. */
 const PURGE_GRACE_MS = 60 * 60 * 1000;
@@ -94,11 +119,13 @@ export async function lockedFor(db: Db, keys: string[], now: Date): Promise<numb
 }
 
 /**
- * One attempt's place in the failure count of a key; `startedBlock` is the block this attempt's
+ * One attempt's place in the failure count of a key: `count` is the window's count with this attempt
+ * (so the n-th of parallel attempts knows it is the n-th); `startedBlock` is the block this attempt's
  * count started (it reached the limit), so giving the slot back can lift exactly that block.
  */
 export interface FailureSlot {
   key: string;
+  count: number;
   startedBlock: Date | null;
 }
 
@@ -110,10 +137,11 @@ export type FailureReservation = { ok: true; slots: FailureSlot[] } | { ok: fals
  * one that reaches a limit blocks its key for blockMs at once, so N parallel attempts never get
  * more than `limit` checks. An attempt that succeeds gives its slot back (releaseFailure) or clears
  * the key (clearFailures). Rows are locked in key order for the transaction, as in consume.
+ * Counters (no limit) are counted alike and never block.
  *
  * A window starts at the first counted attempt; a key whose block has ended starts a fresh window.
  */
-export async function reserveFailure(db: Db, rules: FailureRule[], now: Date): Promise<FailureReservation> {
+export async function reserveFailure(db: Db, rules: (FailureRule | FailureCounter)[], now: Date): Promise<FailureReservation> {
   return db.transaction(async (tx) => {
     const states = new Map<string, { count: number; blockedUntil: Date | null }>();
     for (const rule of [...rules].sort((a, b) => a.key.localeCompare(b.key))) {
@@ -144,7 +172,7 @@ export async function reserveFailure(db: Db, rules: FailureRule[], now: Date): P
     const slots: FailureSlot[] = [];
     for (const rule of rules) {
       const count = (states.get(rule.key)?.count ?? 0) + 1;
-      const startedBlock = count >= rule.limit ? new Date(now.getTime() + rule.blockMs) : null;
+      const startedBlock = blocks(rule) && count >= rule.limit ? new Date(now.getTime() + rule.blockMs) : null;
       await tx
         .update(rateLimits)
         .set({
@@ -155,7 +183,7 @@ export async function reserveFailure(db: Db, rules: FailureRule[], now: Date): P
           }),
         })
         .where(eq(rateLimits.key, rule.key));
-      slots.push({ key: rule.key, startedBlock });
+      slots.push({ key: rule.key, count, startedBlock });
     }
     return { ok: true, slots };
   });
@@ -175,6 +203,15 @@ export async function releaseFailure(db: Db, slot: FailureSlot): Promise<void> {
       }),
     })
     .where(eq(rateLimits.key, slot.key));
+}
+
+/** How many failures the current window of a counter (or rule) holds: 0 once its window has ended. */
+export async function failureCount(db: Db, counter: FailureCounter, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, counter.key), gt(rateLimits.windowStart, new Date(now.getTime() - counter.windowMs))));
+  return row?.count ?? 0;
 }
 
 /** Forgets the failures of a key and ends its block (a successful login, a password reset). */
