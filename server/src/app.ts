@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { alertsRoutes } from './modules/alerts/routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/routes.ts';
+import { revokeAllApiTokens } from './modules/api-tokens/service.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { certificationRoutes } from './modules/certification/routes.ts';
@@ -111,7 +112,9 @@ export async function buildApp({
 
   await app.register(systemRoutes, { config });
   await app.register(captchaRoutes);
-  await app.register(accountsRoutes, { config });
+  // A password reset or change revokes the member's API tokens too (docs/decisions/0031); accounts
+  // is handed the revocation, so it does not depend on the module that issues tokens.
+  await app.register(accountsRoutes, { config, revokeCredentials: revokeAllApiTokens });
   await app.register(certificationRoutes, {
     config,
     ...(fetch && { fetch }),

@@ -158,6 +158,29 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL behind a round-robin
     expect(ms).toBeLessThan(1000);
   });
 
+  it('a password reset on one instance ends the sessions and API tokens on both within a second', async () => {
+    const user = await createTestUser(a.app.db);
+    const mobile = user.mobile as string;
+    const token = await login(mobile, user.password);
+    const created = await call('/app-api/member/api-token/create', { token, body: { name: 'ci', scopes: ['proxy:write'] } });
+    const secret = created.json<{ code: number; data: { secret: string } }>().data.secret;
+    // Both instances have the session cached and answer the token.
+    for (const answer of await fromBoth('/app-api/ip/member-user/get', { token })) expect(answer.json().code).toBe(0);
+    for (const answer of await fromBoth('/api/v1/proxy-accounts', { token: secret })) expect(answer.status).toBe(200);
+
+    expect((await call('/app-api/member/auth/send-sms-code', { body: { mobile, scene: 3 } })).json().code).toBe(0);
+    const outbox = await call(`/sandbox/outbox.json?to=${mobile}`);
+    const code = outbox.json<{ messages: { code: string | null }[] }>().messages.find((m) => m.code)?.code;
+    const reset = await call('/app-api/member/auth/reset-password', { body: { mobile, code, password: 'Reset-on-one-2026' } });
+    expect(reset.json().code).toBe(0);
+
+    const ms = Math.max(
+      await untilBoth('/app-api/ip/member-user/get', { token }, (x) => x.json().code === 401),
+      await untilBoth('/api/v1/proxy-accounts', { token: secret }, (x) => x.status === 401),
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
   it('remote deploy and rollback from an operator shell are what both instances serve next', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-two-instances-'));
     try {

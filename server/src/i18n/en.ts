@@ -39,6 +39,26 @@ export const en = {
   'message.accountExists.subject': 'Your {site} account',
   'message.accountExists':
     'Someone tried to register a new {site} account with these contact details, but you already have an account. If it was you, log in or use "Forgot password". Otherwise you can ignore this message.',
+  'notice.sessions.zero': 'no sessions',
+  'notice.sessions.one': '1 session',
+  'notice.sessions.other': '{count} sessions',
+  'notice.otherSessions.zero': 'no other sessions',
+  'notice.otherSessions.one': '1 other session',
+  'notice.otherSessions.other': '{count} other sessions',
+  'notice.apiTokens.zero': 'no API tokens',
+  'notice.apiTokens.one': '1 API token',
+  'notice.apiTokens.other': '{count} API tokens',
+  'notice.reset.subject': 'Your {site} password was reset',
+  'notice.reset':
+    'Your {site} password was reset. We signed out {sessions} and revoked {tokens}. Log in with the new password and give your scripts new API tokens. If you did not do this, reset your password again at once with "Forgot password" and contact support.',
+  'notice.changed.subject': 'Your {site} password was changed',
+  'notice.changed.revoked':
+    'Your {site} password was changed. We signed out {sessions} and revoked {tokens}. If you did not do this, reset your password at once with "Forgot password" and contact support.',
+  'notice.changed.kept':
+    'Your {site} password was changed. We signed out {sessions}; your API tokens still work. If you did not do this, reset your password at once with "Forgot password" and contact support.',
+  'notice.failedLogins.subject': 'Failed sign-in attempts on your {site} account',
+  'notice.failedLogins':
+    '{site}: several failed sign-in attempts on your account ({count} wrong passwords within {minutes} minutes). Your account is not locked and you can log in as usual; further attempts need a security check. If this was not you, make sure your password is strong and not used on other sites; you can change it in the user centre.',
   'invoice.alreadyRequested': 'An invoice has already been requested for this order',
   'invoice.orderNotPaid': 'Only paid orders can be invoiced',
   'invoice.certificationRequired':

@@ -35,6 +35,26 @@ export const zhCN: Record<MessageKey, string> = {
   'message.accountExists.subject': '您的{site}账户',
   'message.accountExists':
     '有人尝试使用您的联系方式注册新的{site}账户，但您已拥有账户。如为本人操作，请直接登录或使用“忘记密码”；否则请忽略本消息。',
+  'notice.sessions.zero': '0 个登录会话',
+  'notice.sessions.one': '1 个登录会话',
+  'notice.sessions.other': '{count} 个登录会话',
+  'notice.otherSessions.zero': '0 个登录会话',
+  'notice.otherSessions.one': '1 个登录会话',
+  'notice.otherSessions.other': '{count} 个登录会话',
+  'notice.apiTokens.zero': '0 个 API 令牌',
+  'notice.apiTokens.one': '1 个 API 令牌',
+  'notice.apiTokens.other': '{count} 个 API 令牌',
+  'notice.reset.subject': '您的{site}密码已重置',
+  'notice.reset':
+    '您的{site}账户密码已重置。为保障安全，已退出 {sessions}，并撤销了 {tokens}。请使用新密码登录，并为脚本创建新的 API 令牌。如非本人操作，请立即通过“忘记密码”再次重置并联系客服。',
+  'notice.changed.subject': '您的{site}密码已修改',
+  'notice.changed.revoked':
+    '您的{site}账户密码已修改。已退出其他 {sessions}，并撤销了 {tokens}。如非本人操作，请立即通过“忘记密码”重置并联系客服。',
+  'notice.changed.kept':
+    '您的{site}账户密码已修改。已退出其他 {sessions}，API 令牌未撤销，仍可继续使用。如非本人操作，请立即通过“忘记密码”重置并联系客服。',
+  'notice.failedLogins.subject': '{site}：您的账户多次登录失败',
+  'notice.failedLogins':
+    '{site}：您的账户出现多次登录失败（{minutes} 分钟内 {count} 次密码错误）。账户未被锁定，您可照常登录，之后的登录尝试需通过安全验证。如非本人操作，请确认密码足够安全且未在其他网站使用，可在用户中心修改密码。',
   'invoice.alreadyRequested': '该订单已申请过发票',
   'invoice.orderNotPaid': '仅已支付的订单可以开具发票',
   'invoice.certificationRequired': '增值税专用发票开具给已认证的企业，请先完成企业认证',

@@ -9,7 +9,9 @@ import {
   loginBody,
   memberUserInfo,
   memberUserUpdateBody,
+  memberUserUpdatePasswordBody,
   newPassword,
+  passwordChangeResult,
   registerBody,
   resetPasswordBody,
   sendSmsCodeBody,
@@ -148,5 +150,26 @@ describe('code, register and reset bodies', () => {
   it('let login take an e-mail address instead of the mobile', () => {
     expect(loginBody.parse({ email: 'A@B.CN', password: 'x' })).toEqual({ email: 'a@b.cn', password: 'x' });
     expect(loginBody.safeParse({ password: 'x' }).success).toBe(false);
+  });
+});
+
+describe('update-password', () => {
+  const body = { oldPassword: 'old one', password: 'abc12345' };
+
+  it('revokes the API tokens unless told not to: the field is optional and defaults to true', () => {
+    expect(memberUserUpdatePasswordBody.parse(body).revokeApiTokens).toBe(true);
+    expect(memberUserUpdatePasswordBody.parse({ ...body, revokeApiTokens: false }).revokeApiTokens).toBe(false);
+    for (const revokeApiTokens of ['yes', 1, null]) {
+      expect(memberUserUpdatePasswordBody.safeParse({ ...body, revokeApiTokens }).success, String(revokeApiTokens)).toBe(false);
+    }
+  });
+
+  it('answers what it ended, as counts', () => {
+    expect(passwordChangeResult.parse({ sessionsRevoked: 2, apiTokensRevoked: 0 })).toEqual({
+      sessionsRevoked: 2,
+      apiTokensRevoked: 0,
+    });
+    expect(passwordChangeResult.safeParse({ sessionsRevoked: -1, apiTokensRevoked: 0 }).success).toBe(false);
+    expect(api.memberUserUpdatePassword.data).toBe(passwordChangeResult);
   });
 });

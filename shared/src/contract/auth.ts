@@ -177,8 +177,25 @@ export const nickname = z
 export const memberUserUpdateBody = z.object({ nickname });
 export type MemberUserUpdateBody = z.input<typeof memberUserUpdateBody>;
 
-export const memberUserUpdatePasswordBody = z.object({ oldPassword: loginPassword, password: newPassword });
+export const memberUserUpdatePasswordBody = z.object({
+  oldPassword: loginPassword,
+  password: newPassword,
+  /**
+   * Also revoke every personal API token ("Also revoke my API tokens", ticked by default): a
+   * password changed because it may have leaked should take the scripts' keys with it.
+   */
+  revokeApiTokens: z.boolean().default(true),
+});
 export type MemberUserUpdatePasswordBody = z.input<typeof memberUserUpdatePasswordBody>;
+
+/** What a password change ended: the user's other sessions, and their API tokens unless kept. */
+export const passwordChangeResult = z.object({
+  /** Other sessions (devices) signed out; the one making the change stays. */
+  sessionsRevoked: z.number().int().nonnegative(),
+  /** Live API tokens revoked; 0 when the user chose to keep them. */
+  apiTokensRevoked: z.number().int().nonnegative(),
+});
+export type PasswordChangeResult = z.output<typeof passwordChangeResult>;
 
 export const authApi = {
   authLogin: defineApi({
@@ -227,7 +244,8 @@ export const authApi = {
   authResetPassword: defineApi({
     method: 'POST',
     path: '/app-api/member/auth/reset-password',
-    summary: 'Set a new password with the code sent to the mobile or e-mail; ends every session of the user',
+    summary:
+      'Set a new password with the code sent to the mobile or e-mail; ends every session and revokes every API token of the user, who is told on each channel they have',
     tags: ['auth'],
     auth: false,
     body: resetPasswordBody,
@@ -245,10 +263,11 @@ export const authApi = {
   memberUserUpdatePassword: defineApi({
     method: 'PUT',
     path: '/app-api/ip/member-user/update-password',
-    summary: 'Change the password (the current one is required); ends the other sessions of the user',
+    summary:
+      'Change the password (the current one is required); ends the other sessions and, unless revokeApiTokens is false, revokes every API token; answers how many of each',
     tags: ['auth'],
     auth: true,
     body: memberUserUpdatePasswordBody,
-    data: z.boolean(),
+    data: passwordChangeResult,
   }),
 };

@@ -405,18 +405,24 @@ describe('reset-password', () => {
     expect(bad.json().fieldErrors).toHaveProperty('password');
   });
 
-  it('ends a login lockout of the account', async () => {
+  it("ends the stop of the address that resets and the login id's captcha friction", async () => {
     const user = await createTestUser(t.app.db);
     const ip = fresh().ip;
     for (let i = 0; i < 5; i++) await post('/app-api/member/auth/login', { mobile: user.mobile, password: 'Wrong-1234' }, { ip });
     expect((await post('/app-api/member/auth/login', { mobile: user.mobile, password: user.password }, { ip })).json().code).toBe(
       AuthErrorCode.TooManyAttempts,
     );
-    await send({ mobile: user.mobile, scene: 3 }, { ip });
-    await reset({ mobile: user.mobile, code: await lastCode(user.mobile ?? ''), password: 'Fresh1234' });
     expect(
-      (await post('/app-api/member/auth/login', { mobile: user.mobile, password: 'Fresh1234' }, { ip: fresh().ip })).json().code,
-    ).toBe(0);
+      (await post('/app-api/member/auth/login', { mobile: user.mobile, password: user.password }, { ip: fresh().ip })).json()
+        .code,
+    ).toBe(AuthErrorCode.CaptchaRequired);
+    await send({ mobile: user.mobile, scene: 3 }, { ip });
+    await reset({ mobile: user.mobile, code: await lastCode(user.mobile ?? ''), password: 'Fresh1234' }, { ip });
+    for (const from of [ip, fresh().ip]) {
+      expect(
+        (await post('/app-api/member/auth/login', { mobile: user.mobile, password: 'Fresh1234' }, { ip: from })).json().code,
+      ).toBe(0);
+    }
   });
 });
 

@@ -9,10 +9,11 @@ import { invalidField } from '../../plugins/validation.ts';
 import { requireCaptcha } from '../captcha/routes.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
 import { translateForUnverified } from '../messaging/unverified.ts';
-import { getWebsite, siteForHost } from '../system/service.ts';
+import { findSite, getWebsite, siteForHost } from '../system/service.ts';
 import { type Destination, destinationOf, requestCode, type SendOutcome } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { changePassword, login, register, resetPassword, updateNickname } from './service.ts';
+import { type Notify, noticeMessages } from './notices.ts';
+import { changePassword, login, type RevokeCredentials, register, resetPassword, updateNickname } from './service.ts';
 import { revokeSession } from './sessions.ts';
 import { cachedUserInfo } from './users.ts';
 
@@ -62,10 +63,37 @@ async function refuseCommonPassword(password: string): Promise<void> {
   }
 }
 
+/**
+ * Sends a security notice to a member on every channel they have that can carry it (an SMS provider
+ * that sends approved templates only cannot), in their language and under their substation's name.
+ * Deliveries run as the codes' do (messenger.dispatch); nothing here fails the request.
+ */
+function securityNotifier(app: FastifyInstance): Notify {
+  return async (member, notice) => {
+    try {
+      const site = (await findSite(app.db, String(member.siteId))) ?? (await siteForHost(app.db, ''));
+      for (const message of noticeMessages(member, notice, site.name[member.locale])) {
+        if (app.messenger.available(message.channel, message.kind)) await app.messenger.dispatch(message);
+      }
+    } catch (err) {
+      app.log.error({ err, notice: notice.kind }, 'security notice not sent');
+    }
+  };
+}
+
 export async function accountsRoutes(
   app: FastifyInstance,
-  { config }: { config: Pick<Config, 'captchaEnabled'> },
+  {
+    config,
+    revokeCredentials,
+  }: {
+    config: Pick<Config, 'captchaEnabled'>;
+    /** Revokes a member's API tokens with a password reset or change (the API tokens module's). */
+    revokeCredentials: RevokeCredentials;
+  },
 ): Promise<void> {
+  const notify = securityNotifier(app);
+
   route(app, authApi.authLogin, (request) => {
     const { password, captchaVerification } = request.body;
     return login(app.db, {
@@ -73,7 +101,12 @@ export async function accountsRoutes(
       password,
       ip: request.ip,
       now: app.now(),
-      beforeVerify: () => requireCaptcha(app, config, captchaVerification),
+      captcha: async (force) => {
+        await requireCaptcha(app, config, captchaVerification, force);
+        return config.captchaEnabled || force;
+      },
+      locale: request.locale,
+      notify,
     });
   });
 
@@ -111,13 +144,28 @@ export async function accountsRoutes(
     await requireCaptcha(app, config, captchaVerification);
     // The member belongs to the substation of the host they register on (decision 0027).
     const site = await siteForHost(app.db, request.hostname);
-    return register(app.db, { destination: destinationOf(request.body), code, password, siteId: site.id, now: app.now() });
+    return register(app.db, {
+      destination: destinationOf(request.body),
+      code,
+      password,
+      siteId: site.id,
+      locale: request.locale,
+      now: app.now(),
+    });
   });
 
   route(app, authApi.authResetPassword, async (request) => {
     const { code, password } = request.body;
     await refuseCommonPassword(password);
-    await resetPassword(app.db, { destination: destinationOf(request.body), code, password, now: app.now() });
+    await resetPassword(app.db, {
+      destination: destinationOf(request.body),
+      code,
+      password,
+      ip: request.ip,
+      now: app.now(),
+      revokeCredentials,
+      notify,
+    });
     return true;
   });
 
@@ -128,9 +176,18 @@ export async function accountsRoutes(
 
   route(app, authApi.memberUserUpdatePassword, async (request) => {
     const { id, sessionId } = currentUser(request);
-    const { oldPassword, password } = request.body;
+    const { oldPassword, password, revokeApiTokens } = request.body;
     await refuseCommonPassword(password);
-    await changePassword(app.db, { userId: id, sessionId, oldPassword, password, now: app.now() });
-    return true;
+    return changePassword(app.db, {
+      userId: id,
+      sessionId,
+      oldPassword,
+      password,
+      revokeApiTokens,
+      now: app.now(),
+      locale: request.locale,
+      revokeCredentials,
+      notify,
+    });
   });
 }

@@ -129,9 +129,14 @@ export async function revokeSession(db: Db, sessionId: number, now = new Date())
   changed(db, 'sessions');
 }
 
-/** Ends every session of a user (password reset), or every one but `keep` (password change). */
-export async function revokeUserSessions(db: Db, userId: number, now: Date, keep?: number): Promise<void> {
-  await db
+/**
+ * Ends every session of a user (password reset), or every one but `keep` (password change), and
+ * answers how many of them were still live (not expired): what the member is told was signed out.
+ * The statement notifies every instance at commit (migration 0010); the caller drops this
+ * instance's copies after its transaction (`changed(db, 'sessions')`).
+ */
+export async function revokeUserSessions(db: Db, userId: number, now: Date, keep?: number): Promise<number> {
+  const ended = await db
     .update(memberSessions)
     .set({ revokedAt: now })
     .where(
@@ -140,7 +145,9 @@ export async function revokeUserSessions(db: Db, userId: number, now: Date, keep
         isNull(memberSessions.revokedAt),
         keep === undefined ? undefined : ne(memberSessions.id, keep),
       ),
-    );
+    )
+    .returning({ expiresAt: memberSessions.expiresAt });
+  return ended.filter((s) => s.expiresAt.getTime() > now.getTime()).length;
 }
 
 /**

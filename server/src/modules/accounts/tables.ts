@@ -1,4 +1,4 @@
-import type { CertificationType, IdentificationStatus, TrafficLotSource, VerificationScene } from '@portal/shared';
+import type { CertificationType, IdentificationStatus, Locale, TrafficLotSource, VerificationScene } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { siteSettings } from '../system/tables.ts';
@@ -27,6 +27,11 @@ export const memberUsers = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => siteSettings.id),
+    /**
+     * The member's language: the one of their registration, then of their last sign-in or password
+     * change. Security notices (a reset, failed sign-ins) are written in it, whoever triggered them.
+     */
+    locale: text('locale').$type<Locale>().notNull().default('zh-CN'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -34,6 +39,7 @@ export const memberUsers = pgTable(
     check('member_users_limit_balance', sql`${t.limitBalance} >= 0`),
     check('member_users_identification_status', sql`${t.identificationStatus} between 0 and 4`),
     check('member_users_certification_type', sql`${t.certificationType} in (0, 1)`),
+    check('member_users_locale', sql`${t.locale} in ('zh-CN', 'en')`),
   ],
 );
 

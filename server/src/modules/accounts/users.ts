@@ -1,4 +1,4 @@
-import { type MemberUserInfo, mobileNumber } from '@portal/shared';
+import { type Locale, type MemberUserInfo, mobileNumber } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { CACHE_MAX_STALE_MS, deepFreeze, rowKey } from '../../cache/cache.ts';
 import { cacheFor } from '../../cache/invalidation.ts';
@@ -22,6 +22,8 @@ export interface NewMember {
   balanceValidityDays?: number;
   /** The substation registered on (decision 0027); the default site when not given. */
   siteId?: number;
+  /** The member's language (security notices); the column's default when not given. */
+  locale?: Locale;
 }
 
 /** A login id or value that cannot be stored; `field` names the offending input. */
@@ -89,7 +91,10 @@ export async function createUser(db: Db, input: NewMember): Promise<MemberUser> 
   const siteId = input.siteId ?? (await defaultSiteId(db));
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx.insert(memberUsers).values({ mobile, email, passwordHash, nickname, siteId }).returning();
+      const [user] = await tx
+        .insert(memberUsers)
+        .values({ mobile, email, passwordHash, nickname, siteId, ...(input.locale && { locale: input.locale }) })
+        .returning();
       if (!user) throw new Error('insert returned no row');
       const mb = input.limitBalance ?? 0;
       if (mb === 0) return user;

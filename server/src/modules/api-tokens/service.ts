@@ -110,6 +110,21 @@ export async function revokeApiToken(db: Db, now: Date, userId: number, id: numb
   return true;
 }
 
+/**
+ * Revokes every token of the member (a password reset, a password change that asks for it), inside
+ * the caller's transaction, and answers how many were live (the member is told). Expired tokens are
+ * revoked too, for the record. Every /api/v1/ call reads the token's row (resolveApiToken keeps no
+ * copy), so the revocation holds from the next request on every instance once committed.
+ */
+export async function revokeAllApiTokens(db: Db, userId: number, now: Date): Promise<number> {
+  const ended = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ expiresAt: apiTokens.expiresAt });
+  return ended.filter((t) => t.expiresAt === null || t.expiresAt.getTime() > now.getTime()).length;
+}
+
 export interface TokenIdentity {
   tokenId: number;
   userId: number;

@@ -19,14 +19,16 @@ const MINUTE_MS = 60 * 1000;
 
 /**
  * The guard of login, register and send-sms-code: with CAPTCHA_ENABLED, a fresh captchaVerification
- * is spent or the call is refused (missing, wrong, expired and reused all look the same).
+ * is spent or the call is refused (missing, wrong, expired and reused all look the same). `force`
+ * asks for one even with CAPTCHA_ENABLED=false (a login id under attack, decision 0030).
  */
 export async function requireCaptcha(
   app: FastifyInstance,
   config: Pick<Config, 'captchaEnabled'>,
   verification: string | undefined,
+  force = false,
 ): Promise<void> {
-  if (!config.captchaEnabled) return;
+  if (!config.captchaEnabled && !force) return;
   if (verification === undefined || !(await consumeVerification(app.db, verification, app.now()))) {
     throw new BusinessError(AuthErrorCode.CaptchaRequired, 'auth.captchaRequired');
   }
