@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { deferred } from '../app/deferred.ts';
 
-type Verify = () => Promise<string | null>;
+/** `force`: open the check even with the captcha switched off (the server asked for one). */
+type Verify = (options?: { force?: boolean }) => Promise<string | null>;
 const CaptchaContext = createContext<Verify | null>(null);
 
 type DialogComponent = typeof import('./CaptchaDialog.tsx').CaptchaDialog;
@@ -16,7 +17,8 @@ const loadDialog = deferred(() => import('./CaptchaDialog.tsx').then((m) => m.Ca
  * `const verify = useCaptcha(); const captchaVerification = await verify();` opens the security
  * check and resolves with the verification, or null when the user closed it (or its code could not
  * be loaded). When the server has the captcha switched off (client config), it resolves at once
- * with undefined-equivalent ''.
+ * with undefined-equivalent '', unless `force` is given: the server may still ask for one (a login
+ * id under attack, decision 0030).
  */
 export function CaptchaProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -28,26 +30,29 @@ export function CaptchaProvider({ enabled, children }: { enabled: boolean; child
     pending.current?.(value);
     pending.current = null;
   }, []);
-  const verify = useCallback<Verify>(() => {
-    if (!enabled) return Promise.resolve('');
-    return new Promise((resolve) => {
-      pending.current = resolve;
-      loadDialog().then(
-        (component) => {
-          setDialog(() => component);
-          setOpen(true);
-        },
-        (error: unknown) => {
-          console.error('the security check could not be loaded', error);
-          settle(null);
-        },
-      );
-    });
-  }, [enabled, settle]);
+  const verify = useCallback<Verify>(
+    (options) => {
+      if (!enabled && !options?.force) return Promise.resolve('');
+      return new Promise((resolve) => {
+        pending.current = resolve;
+        loadDialog().then(
+          (component) => {
+            setDialog(() => component);
+            setOpen(true);
+          },
+          (error: unknown) => {
+            console.error('the security check could not be loaded', error);
+            settle(null);
+          },
+        );
+      });
+    },
+    [enabled, settle],
+  );
   return (
     <CaptchaContext.Provider value={verify}>
       {children}
-      {enabled && Dialog ? <Dialog open={open} onVerified={(v) => settle(v)} onCancel={() => settle(null)} /> : null}
+      {Dialog ? <Dialog open={open} onVerified={(v) => settle(v)} onCancel={() => settle(null)} /> : null}
     </CaptchaContext.Provider>
   );
 }

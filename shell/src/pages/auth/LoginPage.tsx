@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { AuthErrorCode } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { safeReturnPath } from '../../routing/guard.ts';
@@ -39,10 +40,21 @@ export default function LoginPage() {
   const verify = useCaptcha();
   const onSubmit = handleSubmit(async ({ account, password }) => {
     setFailure(null);
-    const captchaVerification = await verify();
+    const id = account.includes('@') ? { email: account } : { mobile: account };
+    let captchaVerification = await verify();
     if (captchaVerification === null) return;
     try {
-      await login(account.includes('@') ? { email: account } : { mobile: account }, password, captchaVerification || undefined);
+      try {
+        await login(id, password, captchaVerification || undefined);
+      } catch (e) {
+        // Sent without a check (the captcha is off here), but the server wants one for this login id
+        // (failed attempts on it, decision 0030): pass it and try once more.
+        const wanted = e instanceof ApiError && e.kind === 'business' && e.code === AuthErrorCode.CaptchaRequired;
+        if (!wanted || captchaVerification !== '') throw e;
+        captchaVerification = await verify({ force: true });
+        if (captchaVerification === null) return;
+        await login(id, password, captchaVerification);
+      }
       message('success', intl.formatMessage({ id: 'login.success' }));
       navigate(safeReturnPath(params.get('redirect')) ?? to('/'), { replace: true });
     } catch (e) {

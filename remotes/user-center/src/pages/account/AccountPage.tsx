@@ -12,11 +12,11 @@ import {
   Stack,
   Text,
 } from '@portal/shared/chakra';
-import { Field, Input } from '@portal/shared/chakra/deferred';
+import { Checkbox, Field, Input } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -178,22 +178,42 @@ function NicknameForm({ current, onDone }: { current: string; onDone: () => void
 }
 
 const passwordSchema = z
-  .object({ oldPassword: z.string().min(1, 'uc.account.oldRequired'), password: newPassword, confirm: z.string() })
+  .object({
+    oldPassword: z.string().min(1, 'uc.account.oldRequired'),
+    password: newPassword,
+    confirm: z.string(),
+    revokeApiTokens: z.boolean(),
+  })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'uc.account.mismatch' });
 type PasswordForm = z.input<typeof passwordSchema>;
+type TextField = Exclude<keyof PasswordForm, 'revokeApiTokens'>;
 
 function PasswordCard() {
   const intl = useIntl();
   const text = useFieldText();
   const form = useForm<PasswordForm>({
     resolver: zodResolver(passwordSchema),
-    defaultValues: { oldPassword: '', password: '', confirm: '' },
+    // Ticked: a password changed because it may have leaked should take the scripts' keys with it.
+    defaultValues: { oldPassword: '', password: '', confirm: '', revokeApiTokens: true },
   });
   const { errors, isSubmitting } = form.formState;
+  const hintId = useId();
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      await callApi(api.memberUserUpdatePassword, { body: { oldPassword: v.oldPassword, password: v.password } });
-      message('success', intl.formatMessage({ id: 'uc.account.passwordChanged' }));
+      const ended = await callApi(api.memberUserUpdatePassword, {
+        body: { oldPassword: v.oldPassword, password: v.password, revokeApiTokens: v.revokeApiTokens },
+      });
+      message(
+        'success',
+        intl.formatMessage(
+          { id: 'uc.account.passwordChanged' },
+          {
+            sessions: ended.sessionsRevoked,
+            tokens: ended.apiTokensRevoked,
+            kept: v.revokeApiTokens ? 'no' : 'yes',
+          },
+        ),
+      );
       form.reset();
     } catch (e) {
       const failure = applyServerError(e, (name, msg) => form.setError(name as keyof PasswordForm, { message: msg }));
@@ -201,7 +221,7 @@ function PasswordCard() {
       if (failure) form.setError('oldPassword', { message: failure });
     }
   });
-  const field = (name: keyof PasswordForm, labelId: string, autoComplete: string, hint?: string) => (
+  const field = (name: TextField, labelId: string, autoComplete: string, hint?: string) => (
     <Field.Root invalid={!!errors[name]} required>
       <Field.Label>
         <FormattedMessage id={labelId} />
@@ -227,6 +247,29 @@ function PasswordCard() {
             {field('oldPassword', 'uc.account.oldPassword', 'current-password')}
             {field('password', 'uc.account.newPassword', 'new-password', intl.formatMessage({ id: 'uc.account.passwordHint' }))}
             {field('confirm', 'uc.account.confirmPassword', 'new-password')}
+            <Controller
+              control={form.control}
+              name="revokeApiTokens"
+              render={({ field: box }) => (
+                <Box>
+                  <Checkbox.Root
+                    colorPalette="brand"
+                    checked={box.value}
+                    onCheckedChange={(d) => box.onChange(d.checked === true)}
+                    alignItems="flex-start"
+                  >
+                    <Checkbox.HiddenInput ref={box.ref} name={box.name} onBlur={box.onBlur} aria-describedby={hintId} />
+                    <Checkbox.Control mt={0.5} />
+                    <Checkbox.Label>
+                      <FormattedMessage id="uc.account.revokeApiTokens" />
+                    </Checkbox.Label>
+                  </Checkbox.Root>
+                  <Text id={hintId} ps={7} mt={1} fontSize="sm" color="fg.muted">
+                    <FormattedMessage id="uc.account.revokeApiTokensHint" />
+                  </Text>
+                </Box>
+              )}
+            />
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
               <FormattedMessage id="uc.account.changePassword" />
             </Button>
