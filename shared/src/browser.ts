@@ -2,6 +2,7 @@
 // The server never imports it (biome.json); the UI kit (./ui, ./chakra) is browser-only as well.
 export * from './http/client.ts';
 export * from './http/fetchAllPages.ts';
+export * from './http/query-meta.ts';
 export * from './state/index.ts';
 export * from './remote/contract.ts';
 export * from './format/download.ts';

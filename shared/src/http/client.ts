@@ -93,6 +93,7 @@ async function request<E extends ApiEntry>(entry: E, input: Record<string, unkno
     json = await res.json();
   } catch {
     if (res.status >= 500) throw new ApiError('http', res.status, 'server error');
+    if (res.status === 403) throw new ApiError('not-authorised', res.status, '');
     throw new ApiError('invalid-response', res.status, `HTTP ${res.status}`);
   }
   const parsed = envelope(entry.data as z.ZodType).safeParse(json);
@@ -111,7 +112,8 @@ async function request<E extends ApiEntry>(entry: E, input: Record<string, unkno
 
 function raise(code: number, status: number, msg: string, fieldErrors?: Record<string, string>): never {
   if (code === ResultCode.Unauthorized) throw new ApiError('unauthorized', code, msg);
-  if (code === ResultCode.NotAuthorised) throw new ApiError('not-authorised', code, msg);
+  // Known but not allowed: the spec's body code, or an HTTP 403 (a gateway's or the framework's).
+  if (code === ResultCode.NotAuthorised || status === 403) throw new ApiError('not-authorised', code, msg);
   if (status >= 500 && code === ResultCode.ServerError) throw new ApiError('http', code, msg);
   throw new ApiError('business', code, msg, fieldErrors);
 }

@@ -1,11 +1,15 @@
 import { hydrate, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 export { pricesFollowSession } from '@portal/shared/ui';
+import { throwsToErrorPage } from '../http/page-errors.ts';
 import type { PortalRouter } from '../routing/router.tsx';
 import { AppProviders } from './AppProviders.tsx';
 
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    // A page's data call that fails with a server error or a refusal shows the 500 or 403 page.
+    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false, throwOnError: throwsToErrorPage },
+  },
 });
 
 /** Starts the cache with the data the server rendered the page with, so nothing is fetched twice. */

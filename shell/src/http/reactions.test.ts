@@ -21,6 +21,9 @@ beforeAll(async () => {
     '/not-authorised': json({ code: 1_006_000_000, data: null, msg: '无权访问：个人 API 令牌只能用于开放接口 /api/v1/' }),
     '/not-authorised-bare': json({ code: 1_006_000_000, data: null, msg: '' }),
     '/http-500': (_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'),
+    '/http-403': (_req, res) =>
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 403, data: null, msg: 'Forbidden' })),
+    '/http-403-bare': (_req, res) => res.writeHead(403, { 'content-type': 'text/html' }).end('<h1>403 Forbidden</h1>'),
     '/slow': () => {},
   });
   installHttpReactions({
@@ -82,6 +85,16 @@ describe('fetch client reactions (SPEC section 8)', () => {
     uiStore.locale = locale;
     await expect(callApi(entry('/not-authorised-bare'))).rejects.toMatchObject({ kind: 'not-authorised' });
     expect(toast).toHaveBeenCalledWith('error', text);
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  it('HTTP 403, with the envelope or a proxy\'s page: "not authorised", and the session stays', async () => {
+    setSession('live', { limitBalance: 1 });
+    await expect(callApi(entry('/http-403'))).rejects.toMatchObject({ kind: 'not-authorised', message: 'Forbidden' });
+    expect(toast).toHaveBeenLastCalledWith('error', 'Forbidden');
+    await expect(callApi(entry('/http-403-bare'))).rejects.toMatchObject({ kind: 'not-authorised' });
+    expect(toast).toHaveBeenLastCalledWith('error', 'You are not authorised to do this');
+    expect(authStore.token).toBe('live');
     expect(toLogin).not.toHaveBeenCalled();
   });
 

@@ -1,24 +1,35 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import type { RemoteName } from '@portal/shared';
-import { ErrorPage } from '../pages/errors/ErrorPage.tsx';
+import { pageErrorOf } from '../http/page-errors.ts';
+import { type ErrorKind, ErrorPage } from '../pages/errors/ErrorPage.tsx';
 import { RemoteUnavailable } from '../pages/errors/RemoteUnavailable.tsx';
+
+/** The error page of a thrown route response (404, 403, 5xx) or a page's failed data call, if any. */
+export function errorKindOf(error: unknown): ErrorKind | null {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return '404';
+    if (error.status === 403) return '403';
+    if (error.status >= 500) return '500';
+    return null;
+  }
+  return pageErrorOf(error);
+}
 
 /** Errors thrown while rendering or loading a route, mapped to the spec's error pages. */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : 0;
-  if (status === 404) return <ErrorPage kind="404" />;
-  if (status === 403) return <ErrorPage kind="403" />;
-  if (status >= 500) return <ErrorPage kind="500" />;
-  return <ErrorPage kind="other" />;
+  return <ErrorPage kind={errorKindOf(error) ?? 'other'} />;
 }
 
-/** A page of a remote failed (e.g. its chunk vanished after a rollback): fallback with retry. */
+/**
+ * A page of a remote failed: a failed data call or a missing page gets its error page; anything
+ * else (e.g. its chunk vanished after a rollback) the remote's fallback with retry.
+ */
 export function RemotePageError({ remote }: { remote: RemoteName }) {
   const error = useRouteError();
   console.error(error);
-  // A path the served manifest declares but the served code has no page for: that page is missing.
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="404" />;
+  const kind = errorKindOf(error);
+  if (kind) return <ErrorPage kind={kind} />;
   return <RemoteUnavailable remote={remote} />;
 }

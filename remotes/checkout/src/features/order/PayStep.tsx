@@ -2,7 +2,7 @@ import { Button, Card, Text } from '@portal/shared/chakra';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, type PayChannel } from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
+import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { ActionFailure, PayDeadline, PaySandboxNotice } from '@portal/shared/ui';
 import { PayChannelPicker } from '@portal/shared/ui/forms';
 import { useCountdown } from './useCountdown.ts';
@@ -65,7 +65,12 @@ export function OrderDeadline({ deadline }: { deadline: number }) {
 /** Who sells and supports the order (the substation or agent), from the supplier call. */
 function Seller() {
   const intl = useIntl();
-  const supplier = useQuery({ queryKey: ['supplier'], queryFn: () => callApi(api.supplierGet), staleTime: 300_000 });
+  const supplier = useQuery({
+    queryKey: ['supplier'],
+    queryFn: () => callApi(api.supplierGet),
+    staleTime: 300_000,
+    meta: NO_ERROR_PAGE,
+  });
   if (!supplier.data) return null;
   const locale = intl.locale === 'en' ? 'en' : 'zh-CN';
   const contact = supplier.data.contacts[0];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, StaticOrderStatus } from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
+import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { staticKeys } from '../../common/keys.ts';
 
 export const STATUS_POLL_MS = 3000;
@@ -11,6 +11,8 @@ export function useStaticPayInfo(id: number | null) {
     queryKey: staticKeys.payInfo(id ?? 0),
     queryFn: () => callApi(api.staticPayInfo, { query: { orderId: id as number } }),
     enabled: id !== null,
+    // Read by the pay dialog and the order banner, which show their own failure and retry.
+    meta: NO_ERROR_PAGE,
     staleTime: 0,
   });
 }
@@ -20,6 +22,8 @@ export function useStaticOrderInfo(id: number | null) {
     queryKey: staticKeys.orderInfo(id ?? 0),
     queryFn: () => callApi(api.staticOrderInfo, { query: { id: id as number } }),
     enabled: id !== null,
+    // Read by the pay dialog and the order banner, which show their own failure and retry.
+    meta: NO_ERROR_PAGE,
   });
 }
 
@@ -36,6 +40,8 @@ export function useStaticOrderStatus(id: number | null) {
     queryKey: staticKeys.orderStatus(id ?? 0),
     queryFn: () => callApi(api.staticOrderStatus, { params: { id: id as number } }, { silent: true }),
     enabled: id !== null,
+    // Read by the pay dialog and the order banner, which show their own failure and retry.
+    meta: NO_ERROR_PAGE,
     staleTime: 0,
     refetchInterval: (query) => (stillPending(query.state.data?.status) ? STATUS_POLL_MS : false),
     refetchIntervalInBackground: true,

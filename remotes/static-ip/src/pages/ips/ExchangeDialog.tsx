@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, StaticErrorCode } from '@portal/shared';
-import { ApiError, callApi } from '@portal/shared/browser';
+import { ApiError, callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { ActionFailure, MessageAlert, message, QueryFailure } from '@portal/shared/ui';
 import { ChoiceCard, ChoiceCardGroup } from '@portal/shared/ui/forms';
 import { localeKey } from '../../common/format.ts';
@@ -36,6 +36,7 @@ function ExchangeBody({ ips, onClose, onDone }: { ips: LiveIp[]; onClose: () => 
     queryFn: () => callApi(api.exchangeNode, { query: { itemIds } }),
     staleTime: 0,
     retry: (count, error) => !(error instanceof ApiError && error.kind === 'business') && count < 2,
+    meta: NO_ERROR_PAGE,
   });
   const [regionId, setRegionId] = useState<number | null>(null);
   const { busy, failure, setFailure, run } = useSubmit('static.exchange.failed');

@@ -11,7 +11,7 @@ import {
   api,
   CODE_RESEND_SECONDS,
 } from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
+import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, QueryFailure } from '@portal/shared/ui';
 
 const alertSettingsKey = ['alert-settings'] as const;
@@ -22,7 +22,8 @@ const alertSettingsKey = ['alert-settings'] as const;
  * address that is not the account's own waits for the code sent to it before any alert goes there.
  */
 export function AlertsCard() {
-  const query = useQuery({ queryKey: alertSettingsKey, queryFn: () => callApi(api.alertSettingsGet) });
+  // One card of the account page: it shows its own failure.
+  const query = useQuery({ queryKey: alertSettingsKey, queryFn: () => callApi(api.alertSettingsGet), meta: NO_ERROR_PAGE });
   return (
     <Card.Root data-testid="alerts-card">
       <Card.Header>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { api, type HelpCategory } from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
+import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 
 export const HELP_PAGE_SIZE = 20;
 
@@ -43,5 +43,7 @@ export function useHelpDoc(id: number, enabled: boolean) {
     queryFn: () => callApi(api.helpCenterGet, { query: { id } }),
     enabled,
     staleTime: 5 * 60_000,
+    // Opened by the reader inside the list: its failure shows in place.
+    meta: NO_ERROR_PAGE,
   });
 }

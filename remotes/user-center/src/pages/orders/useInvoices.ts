@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type Invoice } from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
+import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 
 export const invoicesKey = ['invoices'] as const;
 
@@ -14,5 +14,7 @@ export function useOrderInvoices(orderIds: number[]) {
     },
     enabled: orderIds.length > 0,
     staleTime: 0,
+    // A cell of each row: the order list stays when invoices cannot be read.
+    meta: NO_ERROR_PAGE,
   });
 }

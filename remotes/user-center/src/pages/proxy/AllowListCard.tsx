@@ -11,7 +11,7 @@ import {
   type ProxyAccount,
   parseAllowedAddress,
 } from '@portal/shared';
-import { ApiError, callApi } from '@portal/shared/browser';
+import { ApiError, callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { message, QueryFailure } from '@portal/shared/ui';
 import { SelectField } from './SelectField.tsx';
 import type { ProxyAccountList } from './useProxyAccounts.ts';
@@ -38,12 +38,19 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
     queryKey: allowListKey(accountId),
     queryFn: () => callApi(api.proxyAllowedIpList, { query: { accountId } }),
     enabled: accountId > 0,
+    meta: NO_ERROR_PAGE,
+  });
+  const myIp = useQuery({
+    queryKey: ['system', 'my-ip'],
+    queryFn: () => callApi(api.getIp),
+    staleTime: 60_000,
+    meta: NO_ERROR_PAGE,
   });
   const everyList = useQuery({
     queryKey: [...allowListsKey, 'all'],
     queryFn: () => callApi(api.proxyAllowedIpList, { query: {} }),
+    meta: NO_ERROR_PAGE,
   });
-  const myIp = useQuery({ queryKey: ['system', 'my-ip'], queryFn: () => callApi(api.getIp), staleTime: 60_000 });
 
   const run = async (work: () => Promise<unknown>, okId: string) => {
     setFailure(null);

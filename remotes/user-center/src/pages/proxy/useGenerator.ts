@@ -13,7 +13,7 @@ import {
   STICKY_MINUTES,
   toCsv,
 } from '@portal/shared';
-import { callApi, downloadText } from '@portal/shared/browser';
+import { callApi, downloadText, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { copyText, message } from '@portal/shared/ui';
 import { defaultForm, type GeneratorForm, MAX_COUNT, readForm } from './generatorForm.ts';
 import type { Endpoints } from './useProxyAccounts.ts';
@@ -38,12 +38,19 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
   const [issues, setIssues] = useState<CredentialIssue[]>([]);
   const set = <K extends keyof GeneratorForm>(key: K, value: GeneratorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const countries = useQuery({ queryKey: ['proxy', 'countries'], queryFn: () => callApi(api.countryList), staleTime: Infinity });
+  // The options of the form's selects: a failure leaves a select empty, never the page.
+  const countries = useQuery({
+    queryKey: ['proxy', 'countries'],
+    queryFn: () => callApi(api.countryList),
+    staleTime: Infinity,
+    meta: NO_ERROR_PAGE,
+  });
   const areas = useQuery({
     queryKey: ['proxy', 'areas', form.country],
     queryFn: () => callApi(api.areaList, { query: { countryCode: form.country } }),
     enabled: form.country !== '',
     staleTime: Infinity,
+    meta: NO_ERROR_PAGE,
   });
   const areaCode = areas.data?.find((a) => a.token === form.state)?.code ?? '';
   const cities = useQuery({
@@ -51,6 +58,7 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
     queryFn: () => callApi(api.cityList, { query: { countryCode: form.country, areaCode } }),
     enabled: areaCode !== '',
     staleTime: Infinity,
+    meta: NO_ERROR_PAGE,
   });
 
   const isps = useMemo(() => ispsOf(form.country), [form.country]);
