@@ -11,6 +11,7 @@ export * from './crypto/aes-ecb.ts';
 export * from './validation/china-ids.ts';
 export * from './commerce/pricing.ts';
 export * from './commerce/order-status.ts';
+export * from './commerce/pay-channel.ts';
 export * from './format/csv.ts';
 export * from './format/dateRange.ts';
 export * from './proxy/allowed-address.ts';

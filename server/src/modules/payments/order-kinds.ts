@@ -1,4 +1,4 @@
-import type { Locale } from '@portal/shared';
+import type { Locale, PayChannel } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import type { OrderKindName, payments } from './tables.ts';
@@ -29,7 +29,15 @@ export interface PayableOrder {
   open: boolean;
   /** Shown on the provider's cashier and bill. */
   subject: string;
-  /** Where the browser comes back after paying / giving up (paths without locale prefix). */
+  /**
+   * Where the browser comes back after paying / giving up with this channel (paths without locale
+   * prefix): a phone that paid through an H5 channel returns to a page made for phones, wherever
+   * the order was placed.
+   */
+  backTo(channel: PayChannel): ReturnPaths;
+}
+
+export interface ReturnPaths {
   returnPath: string;
   quitPath: string;
 }

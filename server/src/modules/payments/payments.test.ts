@@ -116,6 +116,34 @@ describe('paying through the sandbox gateway', () => {
     expect(fail.headers.location).toMatch(new RegExp(`/h5/fail\\?id=${h5.json().data.id}$`));
   });
 
+  it('comes back by the channel paid with, wherever the order was placed: phone pages after H5, the order page after PC', async () => {
+    // Placed on a desktop, paid on a phone (from the order list): WeChat H5, then Alipay wap.
+    const pcOrder = await newOrder();
+    for (const channel of ['wx_h5', 'alipay_wap']) {
+      const action = await startPayment(pcOrder.id, channel);
+      expect(action.kind).toBe('redirect');
+      const cashier = new URL(action.url as string).pathname;
+      const fail = await t.app.inject({ method: 'POST', url: `${cashier}/fail` });
+      expect(fail.headers.location).toMatch(new RegExp(`/h5/fail\\?id=${pcOrder.id}$`));
+    }
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${new URL((await startPayment(pcOrder.id, 'wx_h5')).url as string).pathname}/pay`,
+    });
+    expect(paid.headers.location).toMatch(new RegExp(`[^n]/h5/result\\?id=${pcOrder.id}$`));
+
+    // Placed on the phone pages, paid on a desktop: back to the order page, in English for an English caller.
+    const h5 = (await api('POST', '/app-api/ip/recharge-order/create', { packageId, accountType: 0, source: 'h5' })).json().data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/order/pay',
+      headers: { ...bearer(buyer.token), 'accept-language': 'en' },
+      payload: { orderId: h5.id, channel: 'alipay_pc' },
+    });
+    const quit = await t.app.inject({ method: 'POST', url: `${new URL(res.json().data.url).pathname}/fail` });
+    expect(quit.headers.location).toMatch(new RegExp(`/en/order\\?id=${h5.id}&cancelled=1$`));
+  });
+
   it('refuses a forged notification (another key, no signature, changed body)', async () => {
     const before = await balance();
     const order = await newOrder();

@@ -56,6 +56,7 @@ export async function startPayment(db: Db, gateways: Gateways, now: Date, input:
     amountFen: order.amountFen,
   });
   const { base, localePrefix } = input.urls;
+  const { returnPath, quitPath } = order.backTo(input.channel);
   try {
     const action = await gateway.create({
       paymentNo,
@@ -63,8 +64,8 @@ export async function startPayment(db: Db, gateways: Gateways, now: Date, input:
       amountFen: order.amountFen,
       subject: order.subject,
       clientIp: input.clientIp,
-      returnUrl: `${base}${localePrefix}${order.returnPath}`,
-      quitUrl: `${base}${localePrefix}${order.quitPath}`,
+      returnUrl: `${base}${localePrefix}${returnPath}`,
+      quitUrl: `${base}${localePrefix}${quitPath}`,
       notifyUrl: `${base}${NOTIFY_PATH_PREFIX}/${gateway.name}`,
       expireAt: order.payDeadline,
     });

@@ -287,7 +287,7 @@ export function describeOrder(row: Pick<OrderRow, 'orderType' | 'resourceType' |
   });
 }
 
-/** A static order as a payable order (payments/order-kinds.ts): back to the static IP list afterwards. */
+/** A static order as a payable order (payments/order-kinds.ts): back to the static order list afterwards. */
 export async function staticPayable(db: Db, now: Date, userId: number, orderId: number, t: Translate): Promise<PayableOrder> {
   const order = await getOwnOrder(db, userId, orderId);
   return {
@@ -298,7 +298,10 @@ export async function staticPayable(db: Db, now: Date, userId: number, orderId: 
     paid: order.payStatus === PayStatus.Paid,
     open: canPay(order, now),
     subject: describeOrder(order, t),
-    returnPath: `/admin/static/list?order=${order.id}`,
-    quitPath: `/admin/static/list?order=${order.id}&cancelled=1`,
+    // Every channel: the order list polls the order's status in a banner and leads on to the IPs.
+    backTo: () => ({
+      returnPath: `/admin/static/list?order=${order.id}`,
+      quitPath: `/admin/static/list?order=${order.id}&cancelled=1`,
+    }),
   };
 }

@@ -700,3 +700,36 @@ describe('jobs', () => {
     expect((await get('/app-api/ip/static-order-item/page', alice)).json().data.total).toBe(0);
   });
 });
+
+describe('paying on a phone', () => {
+  it('takes WeChat H5 for a purchase and Alipay wap for a renewal, and comes back to the order list', async () => {
+    const order = await buy({ resourceType: 1, regionId: region['Los Angeles'], count: 1, durationDays: 30 });
+    const info = (await get(`/app-api/order/getStaticPayInfo?orderId=${order.id}`, alice)).json().data;
+    expect(info.channels).toEqual(expect.arrayContaining(['alipay_wap', 'wx_h5']));
+
+    const h5 = (await post('/app-api/order/staticPay', { orderId: order.id, channel: 'wx_h5' }, alice, 'en')).json().data;
+    expect(h5.kind).toBe('redirect');
+    const cashier = new URL(h5.url).pathname;
+    const page = await t.app.inject({ method: 'GET', url: cashier, headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('<span class="provider-kind">H5 payment</span>');
+    const paid = await t.app.inject({ method: 'POST', url: `${cashier}/pay` });
+    expect(paid.headers.location).toMatch(new RegExp(`/en/admin/static/list\\?order=${order.id}$`));
+    expect((await status(order.id)).data).toEqual({ id: order.id, status: StaticOrderStatus.Success, payStatus: 1, ipCount: 1 });
+    expect((await get(`/app-api/order/getStaticOrderInfo?id=${order.id}`, alice)).json().data.payChannel).toBe('wx_h5');
+
+    const [ip] = await ipsOf(order);
+    const renewal = (await post('/app-api/ip/static-order-renewal/ips', { itemIds: [ip?.id], durationDays: 30 }, alice)).json()
+      .data as Order;
+    const wap = (await post('/app-api/order/staticPay', { orderId: renewal.id, channel: 'alipay_wap' }, alice, 'zh-CN')).json()
+      .data;
+    const wapCashier = new URL(wap.url).pathname;
+    const wapPage = await t.app.inject({ method: 'GET', url: wapCashier, headers: { 'accept-language': 'zh-CN' } });
+    expect(wapPage.body).toContain('<span class="provider-kind">手机网站支付</span>');
+    const quit = await t.app.inject({ method: 'POST', url: `${wapCashier}/fail` });
+    expect(quit.headers.location).toMatch(new RegExp(`[^n]/admin/static/list\\?order=${renewal.id}&cancelled=1$`));
+    await t.app.inject({ method: 'POST', url: `${wapCashier}/pay` });
+    expect((await status(renewal.id)).data).toMatchObject({ status: StaticOrderStatus.Success, payStatus: 1 });
+    const [renewed] = await ipsOf(order);
+    expect(renewed?.expireTime).toBe((ip?.expireTime as number) + 30 * DAY);
+  });
+});
