@@ -54,7 +54,8 @@ async function render(Page: () => React.ReactNode, locale: Locale = 'en', path =
       {
         path: '/',
         errorElement: <RouteError />,
-        loader: () => null,
+        // As the route guard, whose lookups are cached: it answers within microtasks.
+        loader: () => Promise.resolve(null),
         HydrateFallback: () => null,
         element: (
           <div data-testid="layout">

@@ -2,7 +2,7 @@ import { Button } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { messageToaster, StatusPage, useLocalePath, usePageTitle } from '@portal/shared/ui';
 
 export type ErrorKind = '404' | '500' | '403' | 'other';
@@ -43,17 +43,20 @@ export function ErrorPage({ kind }: { kind: ErrorKind }) {
 
 /**
  * Forgets the failed queries (so the page asks again instead of throwing the same error) and
- * revalidates the route, which is what resets React Router's error boundary.
+ * navigates to the same place again: a new location is what resets React Router's error boundary
+ * (a revalidation can finish inside one transition, and the boundary never sees it).
  */
 function RetryButton() {
   const queryClient = useQueryClient();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
   const retry = () => {
     void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
-    void revalidator.revalidate();
+    void navigate(location, { replace: true, state: location.state });
   };
   return (
-    <Button colorPalette="brand" onClick={retry} loading={revalidator.state === 'loading'} data-testid="error-retry">
+    <Button colorPalette="brand" onClick={retry} loading={navigation.state !== 'idle'} data-testid="error-retry">
       <FormattedMessage id="error.retry" />
     </Button>
   );
