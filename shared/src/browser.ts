@@ -6,3 +6,4 @@ export * from './http/query-meta.ts';
 export * from './state/index.ts';
 export * from './remote/contract.ts';
 export * from './format/download.ts';
+export * from './device/pay-device.ts';

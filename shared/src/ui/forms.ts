@@ -4,4 +4,5 @@
 export * from './commerce/BuyTraffic.tsx';
 export * from './commerce/ChoiceCards.tsx';
 export * from './commerce/PayChannelPicker.tsx';
+export * from './commerce/InAppPay.tsx';
 export * from './list/FilterFields.tsx';

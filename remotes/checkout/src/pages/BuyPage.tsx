@@ -2,9 +2,8 @@ import { Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { CustomPlanSection } from '@portal/shared/ui';
 import { BuyTraffic } from '@portal/shared/ui/forms';
-import { isPhone } from '../features/order/purchase.ts';
 
-/** /buy: dynamic residential traffic packages and custom amounts; phones continue in the H5 flow. */
+/** /buy: dynamic residential traffic packages and custom amounts; phones continue in the H5 flow, desktops on /order. */
 export default function BuyPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 12 }}>
@@ -17,7 +16,7 @@ export default function BuyPage() {
             <FormattedMessage id="checkout.buy.lead" />
           </Text>
         </Stack>
-        <BuyTraffic next={isPhone() ? '/h5/pay' : '/order'} />
+        <BuyTraffic />
         <Text fontSize="sm" color="fg.muted">
           <FormattedMessage id="checkout.buy.overseas" />
         </Text>

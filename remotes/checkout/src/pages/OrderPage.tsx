@@ -1,14 +1,26 @@
 import { Alert, Button, Container, Heading, Stack } from '@portal/shared/chakra';
 import { useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { detectPayDevice } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
 import { Checkout } from '../features/order/Checkout.tsx';
 import { PaidView } from '../features/order/PaidView.tsx';
-import { parseOrderId, parsePurchase } from '../features/order/purchase.ts';
+import { parseOrderId, parsePurchase, phonePayPath } from '../features/order/purchase.ts';
 
-/** /order: review and pay (PC). `?package=`/`?gb=` for a new order, `?id=` for an existing one. */
+/**
+ * /order: review and pay (PC). `?package=`/`?gb=` for a new order, `?id=` for an existing one. A
+ * phone is handed over to /h5/pay with the same order: it pays through the H5 channels.
+ */
 export default function OrderPage() {
+  const [params] = useSearchParams();
+  const [handheld] = useState(() => detectPayDevice().handheld);
+  const to = useLocalePath();
+  if (handheld) return <Navigate to={to(phonePayPath(params))} replace />;
+  return <DesktopOrder />;
+}
+
+function DesktopOrder() {
   const to = useLocalePath();
   const [params, setParams] = useSearchParams();
   const orderId = parseOrderId(params);

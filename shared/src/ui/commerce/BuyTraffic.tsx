@@ -3,8 +3,10 @@ import { Field, Input, RadioCard } from '../chakra-deferred.ts';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
+import { payPageFor } from '../../commerce/pay-channel.ts';
 import { formatFen, MB_PER_GB, OrderAccountType, quoteCustom, quotePackage } from '../../commerce/pricing.ts';
 import type { TrafficPackage } from '../../contract/index.ts';
+import { detectPayDevice } from '../../device/pay-device.ts';
 import { formatTraffic } from '../../format/traffic.ts';
 import { useLocalePath } from '../useLocalePath.ts';
 import { useCustomRule, usePackages } from './catalogue.ts';
@@ -18,8 +20,12 @@ const perGbFen = (pkg: TrafficPackage) => Math.round((pkg.priceFen * MB_PER_GB) 
 const CUSTOM = 'custom';
 
 export interface BuyTrafficProps {
-  /** Where "Buy now" goes: `/order` (PC) or `/h5/pay` (phones); the choice travels as `?package=` or `?gb=`. */
-  next: '/order' | '/h5/pay';
+  /**
+   * Where "Buy now" goes: `/h5/pay` for the phone pages; without it, where the device pays
+   * (commerce/pay-channel.ts: `/h5/pay` on phones, `/order` on desktops), read at the click. The
+   * choice travels as `?package=` or `?gb=`.
+   */
+  next?: '/order' | '/h5/pay';
   /** Phones: one column, no side summary. */
   compact?: boolean;
 }
@@ -70,7 +76,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
   const buy = () => {
     if (!quote) return;
     const query = choice === CUSTOM ? `gb=${gb}` : `package=${pkg?.id}`;
-    navigate(to(`${next}?${query}`));
+    navigate(to(`${next ?? payPageFor(detectPayDevice())}?${query}`));
   };
 
   const customError =

@@ -5,16 +5,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   api,
   formatFen,
-  H5_CHANNELS,
   OrderAccountType,
   type OrderSource,
-  PC_CHANNELS,
   type PayChannel,
   type Quote,
   RechargeOrderStatus,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { QueryFailure, usePayment } from '@portal/shared/ui';
+import { blockedChannel, OpenInBrowserGuide, usePayDevice } from '@portal/shared/ui/forms';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PayStep } from './PayStep.tsx';
 import type { Purchase } from './purchase.ts';
@@ -39,14 +38,16 @@ export interface CheckoutProps {
 /**
  * Order and payment (SPEC section 3, order page): traffic, price, validity, enterprise or personal,
  * fee, total, and the channel. "Pay" places the order (priced by the server), then starts the
- * payment: Alipay opens its page; WeChat Native shows the QR code while the status is polled.
+ * payment: Alipay opens its page; WeChat Native shows the QR code while the status is polled. The
+ * channels are the device's (commerce/pay-channel.ts): a phone gets the H5 ones, never a QR code.
+ * Inside WeChat, where Alipay cannot open, "Pay" shows how to open the page in the browser instead.
  */
 export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, onClosed }: CheckoutProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const channels = source === 'h5' ? H5_CHANNELS : PC_CHANNELS;
   const [accountType, setAccountType] = useState<OrderAccountType>(OrderAccountType.Personal);
-  const [channel, setChannel] = useState<PayChannel>(channels[0] as PayChannel);
+  const [picked, setPicked] = useState<PayChannel | null>(null);
+  const [guide, setGuide] = useState(false);
   const payment = usePayment();
 
   const order = useOrder(orderId);
@@ -61,7 +62,9 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
     else if (current === RechargeOrderStatus.Closed) onClosed?.(orderId);
   }, [current, orderId, onPaid, onClosed]);
 
-  const offered = payInfo.data ? channels.filter((c) => payInfo.data.channels.includes(c)) : channels;
+  const { device, channels: offered } = usePayDevice(payInfo.data?.channels);
+  const channel = picked && offered.includes(picked) ? picked : (offered[0] ?? null);
+  const blocked = blockedChannel(channel, device);
 
   const quote: Quote | null = order.data
     ? {
@@ -77,6 +80,11 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
   // Places the order first when there is none yet; a reload then finds it in the URL.
   const pay = () => {
     if (orderId === null && !purchase) return; // nothing to order: the page shows no quote and no button
+    if (!channel) return;
+    if (blocked) {
+      setGuide(true);
+      return;
+    }
     void payment.start(async () => {
       let id = orderId;
       if (id === null) {
@@ -123,7 +131,9 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
       <PayStep
         channels={offered}
         channel={channel}
-        onChannel={setChannel}
+        onChannel={setPicked}
+        device={device}
+        onGuide={() => setGuide(true)}
         sandbox={payInfo.data?.sandbox === true}
         failure={payment.failure}
         deadline={order.data && current === RechargeOrderStatus.Pending ? order.data.payDeadline : null}
@@ -132,6 +142,7 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
         disabled={current === RechargeOrderStatus.Closed || offered.length === 0}
         onPay={pay}
       />
+      {device.inApp ? <OpenInBrowserGuide app={device.inApp} open={guide} onClose={() => setGuide(false)} /> : null}
       <QrDialog
         action={payment.qr}
         amount={total}

@@ -1,17 +1,22 @@
 import { Button, Card, Text } from '@portal/shared/chakra';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, type PayChannel } from '@portal/shared';
+import { api, type PayChannel, type PayDevice } from '@portal/shared';
 import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { ActionFailure, PayDeadline, PaySandboxNotice } from '@portal/shared/ui';
-import { PayChannelPicker } from '@portal/shared/ui/forms';
+import { blockedChannel, InAppPayNotice, PayChannelPicker } from '@portal/shared/ui/forms';
 import { useCountdown } from './useCountdown.ts';
 
-/** The payment card: sandbox notice, the channel, why the last attempt failed, time left and "Pay". */
+/**
+ * The payment card: sandbox notice, the channel, why the last attempt failed, time left and "Pay".
+ * Inside an app's browser that cannot open the chosen channel, "Pay" becomes "Open in browser".
+ */
 export function PayStep({
   channels,
   channel,
   onChannel,
+  device,
+  onGuide,
   sandbox,
   failure,
   deadline,
@@ -21,8 +26,11 @@ export function PayStep({
   onPay,
 }: {
   channels: readonly PayChannel[];
-  channel: PayChannel;
+  channel: PayChannel | null;
   onChannel: (channel: PayChannel) => void;
+  device: PayDevice;
+  /** Shows how to open the page in the phone's browser. */
+  onGuide: () => void;
   sandbox: boolean;
   failure: string | null;
   /** The unpaid order's deadline (epoch ms); null before the order exists or once it is not pending. */
@@ -32,6 +40,7 @@ export function PayStep({
   disabled: boolean;
   onPay: () => void;
 }) {
+  const blocked = blockedChannel(channel, device) !== null;
   return (
     <Card.Root>
       <Card.Header>
@@ -41,11 +50,16 @@ export function PayStep({
       </Card.Header>
       <Card.Body gap={4}>
         {sandbox ? <PaySandboxNotice /> : null}
-        <PayChannelPicker channels={channels} value={channel} onChange={onChannel} labelledBy="channel-label" />
+        <PayChannelPicker channels={channels} value={channel} onChange={onChannel} labelledBy="channel-label" device={device} />
+        <InAppPayNotice channel={channel} device={device} onGuide={onGuide} />
         <ActionFailure message={failure} testId="pay-error" />
         {deadline !== null ? <OrderDeadline deadline={deadline} /> : null}
         <Button colorPalette="brand" size="lg" onClick={onPay} loading={busy} disabled={disabled} data-testid="pay-button">
-          <FormattedMessage id="checkout.pay.button" values={{ amount }} />
+          {blocked ? (
+            <FormattedMessage id="shared.pay.inApp.openButton" />
+          ) : (
+            <FormattedMessage id="checkout.pay.button" values={{ amount }} />
+          )}
         </Button>
         <Text fontSize="xs" color="fg.muted">
           <FormattedMessage id="checkout.pay.terms" />

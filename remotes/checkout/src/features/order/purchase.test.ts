@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrderId, parsePurchase } from './purchase.ts';
+import { parseOrderId, parsePurchase, phonePayPath } from './purchase.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -17,5 +17,14 @@ describe('parsePurchase', () => {
   it('reads the order id', () => {
     expect(parseOrderId(q('id=42'))).toBe(42);
     expect(parseOrderId(q('id=x'))).toBeNull();
+  });
+});
+
+describe('phonePayPath', () => {
+  it('moves an order or a choice from the order page to the phone payment page', () => {
+    expect(phonePayPath(q('id=42&cancelled=1'))).toBe('/h5/pay?id=42');
+    expect(phonePayPath(q('package=3'))).toBe('/h5/pay?package=3');
+    expect(phonePayPath(q('gb=120'))).toBe('/h5/pay?gb=120');
+    expect(phonePayPath(q('gb=abc'))).toBe('/h5');
   });
 });

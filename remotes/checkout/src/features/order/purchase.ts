@@ -19,8 +19,16 @@ export function parsePurchase(params: URLSearchParams): Purchase | null {
 /** An existing order to pay or check: `?id=<orderId>`. */
 export const parseOrderId = (params: URLSearchParams) => positiveInt(params.get('id'));
 
-/** Phones pay through the H5 flow (Alipay wap, WeChat H5); desktops through the PC channels. */
-export function isPhone(): boolean {
-  if (typeof window === 'undefined') return false;
-  return /Mobi|Android|iPhone|iPad|HarmonyOS/i.test(navigator.userAgent) || window.matchMedia('(max-width: 767px)').matches;
+/**
+ * The same order on the phone pages: `/order?…` → `/h5/pay?…` with the order or the choice, so a
+ * phone that reaches the desktop's order page (a link in the order list, the way back from login)
+ * pays through the H5 channels. Nothing else travels (a `cancelled` flag is of a desktop payment).
+ */
+export function phonePayPath(params: URLSearchParams): string {
+  const id = parseOrderId(params);
+  if (id !== null) return `/h5/pay?id=${id}`;
+  const purchase = parsePurchase(params);
+  if (purchase?.packageId !== undefined) return `/h5/pay?package=${purchase.packageId}`;
+  if (purchase?.trafficGb !== undefined) return `/h5/pay?gb=${purchase.trafficGb}`;
+  return '/h5';
 }

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import {
   api,
   formatFen,
-  PC_CHANNELS,
   type PayChannel,
   type StaticOrder,
   StaticOrderStatus,
@@ -26,20 +25,19 @@ import {
   useLocalePath,
   usePayment,
 } from '@portal/shared/ui';
-import { PayChannelPicker } from '@portal/shared/ui/forms';
+import { blockedChannel, InAppPayNotice, OpenInBrowserGuide, PayChannelPicker, usePayDevice } from '@portal/shared/ui/forms';
 import { DialogSections, StaticDialog } from '../../common/StaticDialog.tsx';
 import { invalidateStaticLists } from '../../common/keys.ts';
 import { useNow } from '../../common/ticker.ts';
 import { useStaticOrderStatus, useStaticPayInfo } from './queries.ts';
 
-/** The PC channels the server offers for this order, in the portal's order. */
-export const offeredChannels = (offered: readonly PayChannel[] | undefined): PayChannel[] =>
-  offered ? PC_CHANNELS.filter((c) => offered.includes(c)) : [];
-
 /**
- * Paying a static order (a purchase or a renewal): the channel, the total, and "Pay". Alipay opens
- * its page; WeChat Native shows the QR code here. The status is polled meanwhile; once paid the
- * dialog closes and the IPs are shown. An empty `order` keeps the dialog closed.
+ * Paying a static order (a purchase or a renewal): the channel, the total, and "Pay". The channels
+ * are the device's (commerce/pay-channel.ts): on a desktop Alipay opens its page and WeChat Native
+ * shows the QR code here; a phone goes to the providers' H5 pages and comes back to the order list.
+ * The status is polled meanwhile; once paid the dialog closes and the IPs are shown. Inside WeChat,
+ * where Alipay cannot open, "Pay" shows how to open the page in the browser. An empty `order`
+ * keeps the dialog closed.
  */
 export function PayDialog({ order, onClose }: { order: StaticOrder | null; onClose: () => void }) {
   return (
@@ -57,14 +55,17 @@ function PayBody({ order, onClose }: { order: StaticOrder; onClose: () => void }
   const payInfo = useStaticPayInfo(order.id);
   const status = useStaticOrderStatus(order.id);
   const now = useNow();
-  const [channel, setChannel] = useState<PayChannel>('alipay_pc');
+  const [channel, setChannel] = useState<PayChannel | null>(null);
+  const [guide, setGuide] = useState(false);
   const payment = usePayment();
 
   const deadline = payInfo.data?.payDeadline ?? order.payDeadline;
   const current = effectiveStatus({ status: status.data?.status ?? order.status, payDeadline: deadline }, now);
   const amountFen = payInfo.data?.payAmountFen ?? order.amountFen;
-  const offered = offeredChannels(payInfo.data?.channels);
-  const chosen = offered.includes(channel) ? channel : offered[0];
+  // Nothing is offered before the server said which channels it takes.
+  const { device, channels: offered } = usePayDevice(payInfo.data?.channels ?? []);
+  const chosen = channel && offered.includes(channel) ? channel : offered[0];
+  const blocked = blockedChannel(chosen, device);
   const money = formatFen(amountFen, intl.locale);
 
   // Paid: say so, refresh the lists and show the IPs (once, however often the effect runs).
@@ -88,6 +89,10 @@ function PayBody({ order, onClose }: { order: StaticOrder; onClose: () => void }
 
   const pay = async () => {
     if (!chosen) return;
+    if (blocked) {
+      setGuide(true);
+      return;
+    }
     const shown = await payment.start(() => callApi(api.staticPay, { body: { orderId: order.id, channel: chosen } }));
     if (shown) void status.refetch();
   };
@@ -117,7 +122,11 @@ function PayBody({ order, onClose }: { order: StaticOrder; onClose: () => void }
               disabled={!chosen || payInfo.isPending}
               data-testid="pay-button"
             >
-              <FormattedMessage id="static.pay.button" values={{ amount: money }} />
+              {blocked ? (
+                <FormattedMessage id="shared.pay.inApp.openButton" />
+              ) : (
+                <FormattedMessage id="static.pay.button" values={{ amount: money }} />
+              )}
             </Button>
           ) : null}
         </>
@@ -157,9 +166,15 @@ function PayBody({ order, onClose }: { order: StaticOrder; onClose: () => void }
             }}
             labelledBy="static-pay-channel-label"
             size="sm"
+            device={device}
           />
         </Box>
       )}
+      {payable ? <InAppPayNotice channel={chosen} device={device} onGuide={() => setGuide(true)} /> : null}
+      {/* In the new browser, the unpaid order waits in the order list. */}
+      {device.inApp ? (
+        <OpenInBrowserGuide app={device.inApp} open={guide} onClose={() => setGuide(false)} link={to('/admin/static/list')} />
+      ) : null}
 
       <ActionFailure message={payment.failure} testId="pay-error" />
 
