@@ -9,6 +9,7 @@ export * from './routes/same-site-path.ts';
 export * from './format/traffic.ts';
 export * from './crypto/aes-ecb.ts';
 export * from './validation/china-ids.ts';
+export * from './validation/phone.ts';
 export * from './commerce/pricing.ts';
 export * from './commerce/order-status.ts';
 export * from './commerce/pay-channel.ts';

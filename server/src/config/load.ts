@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { certificationEnv } from './certification.ts';
-import { messagingEnv, SMS_REQUIRED, smsConfig } from './messaging.ts';
+import { messagingEnv, SMS_REQUIRED, smsConfig, smsCountriesOf } from './messaging.ts';
 import { isSet } from './parse.ts';
 import { fromRoot, REPO_ROOT } from './paths.ts';
 import { PAYMENT_REQUIRED, paymentsConfig, paymentsEnv } from './payments.ts';
@@ -90,13 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const sandbox = e.SANDBOX ?? !hasRealProvider(env);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: fromRoot(e.DATA_DIR),
     trustProxy: e.TRUSTED_PROXY,
-    sandbox: e.SANDBOX ?? !hasRealProvider(env),
+    sandbox,
     sandboxUnsafePublic: e.SANDBOX_UNSAFE_PUBLIC,
     shellDist: fromRoot(e.SHELL_DIST ?? 'shell/dist'),
     publicBaseUrl: e.PUBLIC_BASE_URL,
@@ -107,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics: e.ANALYTICS_SCRIPT_URL ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? null } : null,
     captchaEnabled: e.CAPTCHA_ENABLED,
     sms: smsConfig(e),
+    smsCountries: smsCountriesOf(e, sandbox),
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
     identityVerifier: e.IDV_URL ? { url: e.IDV_URL, appCode: e.IDV_APP_CODE ?? null } : null,

@@ -38,6 +38,11 @@ export interface Config {
   captchaEnabled: boolean;
   /** Real SMS provider; null: none (the sandbox outbox when `sandbox`, otherwise SMS codes are unavailable). */
   sms: SmsConfig | null;
+  /**
+   * SMS_COUNTRIES: the regions (ISO 3166-1 alpha-2) SMS codes may be sent to; null: anywhere (the
+   * sandbox default). Numbers elsewhere get a localized refusal at send-sms-code.
+   */
+  smsCountries: readonly string[] | null;
   /** Real e-mail over SMTP; null: none (the sandbox outbox when `sandbox`, otherwise e-mail codes are unavailable). */
   mail: MailConfig | null;
   /**

@@ -21,6 +21,7 @@ export const en = {
   'auth.codeDailyLimit': 'Too many verification codes requested, please try again later',
   'auth.smsUnavailable': 'Verification codes cannot be sent by SMS at the moment, please use your e-mail address',
   'auth.emailUnavailable': 'Verification codes cannot be sent by e-mail at the moment, please use your mobile number',
+  'auth.smsCountryUnavailable': "We can't send text messages to numbers in {country} yet: please use your e-mail address",
   'auth.oldPasswordIncorrect': 'The current password is incorrect',
   'auth.passwordTooCommon': 'This password is too common and easy to guess, please choose another one',
   'captcha.failed': 'verification failed',
@@ -31,6 +32,9 @@ export const en = {
   'cert.idCardLimit':
     'This ID card number cannot be used to certify another account. If you think this is a mistake, please contact customer service',
   'cert.multipartRequired': 'Send the form as multipart/form-data with the business licence file',
+  'cert.documentMultipartRequired': 'Send the form as multipart/form-data with the document file',
+  'cert.documentLimit':
+    'This document cannot be used to certify another account. If you think this is a mistake, please contact customer service',
   'message.code.subject': '{site} verification code: {code}',
   'message.code.register':
     'Your {site} registration code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message.',

@@ -19,6 +19,7 @@ export const zhCN: Record<MessageKey, string> = {
   'auth.codeDailyLimit': '验证码获取次数过多，请稍后再试',
   'auth.smsUnavailable': '暂时无法发送短信验证码，请使用邮箱',
   'auth.emailUnavailable': '暂时无法发送邮件验证码，请使用手机号码',
+  'auth.smsCountryUnavailable': '暂不支持向{country}的手机号码发送短信，请使用邮箱',
   'auth.oldPasswordIncorrect': '当前密码不正确',
   'auth.passwordTooCommon': '该密码过于常见，容易被猜到，请换一个',
   'captcha.failed': '验证失败',
@@ -28,6 +29,8 @@ export const zhCN: Record<MessageKey, string> = {
   'cert.verifierUnavailable': '身份核验服务暂时不可用，请稍后再试',
   'cert.idCardLimit': '该身份证号码无法再用于认证其他账号，如有疑问请联系客服',
   'cert.multipartRequired': '请以 multipart/form-data 格式提交表单并附上营业执照文件',
+  'cert.documentMultipartRequired': '请以 multipart/form-data 格式提交表单并附上证件文件',
+  'cert.documentLimit': '该证件无法再用于认证其他账号，如有疑问请联系客服',
   'message.code.subject': '{site}验证码：{code}',
   'message.code.register': '您的{site}注册验证码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息。',
   'message.code.reset':

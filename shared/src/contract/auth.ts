@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidMobile, normalizeMobile } from '../validation/phone.ts';
 import { defineApi } from './define.ts';
 import { exactText } from './primitives.ts';
 
@@ -30,13 +31,21 @@ export const AuthErrorCode = {
   OldPasswordIncorrect: 1_004_003_006,
   /** No SMS or e-mail provider is configured for the channel asked for. */
   ChannelUnavailable: 1_004_003_007,
+  /** The SMS provider cannot send to the number's country (SMS_COUNTRIES); msg names the country. */
+  SmsCountryUnavailable: 1_004_003_008,
 } as const;
 
-/** A mainland-China mobile number (11 digits, 13x-19x). */
+/**
+ * A mobile number: a mainland one as its 11 digits (13x-19x, also typed `+86 …`), any other as
+ * `+` and the country code, validated with libphonenumber's mobile metadata (validation/phone.ts).
+ * Parsed to the stored form: the 11 digits for the mainland, E.164 (`+14155550123`) otherwise.
+ */
 export const mobileNumber = z
   .string()
   .trim()
-  .regex(/^1[3-9]\d{9}$/, 'validation.mobile');
+  .max(32, 'validation.mobile')
+  .refine(isValidMobile, 'validation.mobile')
+  .overwrite((v) => normalizeMobile(v) ?? v);
 
 /** An e-mail address, trimmed and lower-cased (accounts store it lower-case: uniqueness ignores case). */
 export const emailAddress = z.string().trim().toLowerCase().max(254, 'validation.email').pipe(z.email('validation.email'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '../i18n/countries.ts';
 import { isValidChineseIdCard, isValidUscc } from '../validation/china-ids.ts';
 import { identificationStatus } from './auth.ts';
 import { defineApi } from './define.ts';
@@ -13,6 +14,8 @@ export const CertificationErrorCode = {
   VerifierUnavailable: 1_004_004_002,
   /** The ID card number has certified as many accounts as it may (CERT_MAX_ACCOUNTS_PER_ID_CARD). */
   IdCardLimit: 1_004_004_003,
+  /** The identity document has certified as many accounts as it may (the same limit as an ID card). */
+  DocumentLimit: 1_004_004_004,
 } as const;
 
 /** Business licence upload: PNG, JPEG or PDF (checked by content, not by name), at most 5 MB. */
@@ -114,6 +117,87 @@ export type EnterpriseCertInfo = z.output<typeof enterpriseCertInfo>;
  */
 export const ENTERPRISE_LICENCE_PATH = '/app-api/ip/member-user-enterprise-info/licence';
 
+/**
+ * Certification with an identity document for people without a mainland ID card, and with a
+ * registration document for companies registered outside mainland China. Both go to manual review
+ * like an enterprise (status 1 Auditing, then 3 Success or 4 Fail with a reason); the person's
+ * counts as certificationType 0 Personal, the company's as 1 Enterprise.
+ */
+export const ID_DOCUMENT_TYPES = ['passport', 'national_id', 'driving_licence', 'other'] as const;
+export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
+/** Every kind of document a document certification holds: a person's ID, or a company's registration. */
+export const DOCUMENT_KINDS = [...ID_DOCUMENT_TYPES, 'company_registration'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The file field of both document forms. */
+export const DOCUMENT_FILE_FIELD = 'document';
+
+/** An inhabited country or region, ISO 3166-1 alpha-2 (i18n/countries.ts), upper-cased. */
+export const countryCode = z.string().trim().toUpperCase().refine(isCountryCode, 'validation.country');
+
+/**
+ * A number as printed on a document or a register: letters (any script's, for the rare national
+ * number with one), digits, spaces, hyphens, slashes and dots; upper-cased, inner spaces collapsed.
+ */
+const printedNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .overwrite((v) => v.replace(/\s+/g, ' '))
+    .refine((v) => {
+      const length = [...v].length;
+      return length >= 3 && length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u.test(v) && /\p{N}/u.test(v);
+    }, message);
+
+export const identityDocumentFields = z.object({
+  documentType: z.enum(ID_DOCUMENT_TYPES, { error: 'validation.documentType' }),
+  /** The issuing country. */
+  country: countryCode,
+  documentNumber: printedNumber('validation.documentNumber'),
+  /** The full name exactly as on the document (any script). */
+  fullName: lengthBetween(2, 100, 'validation.documentName'),
+});
+export type IdentityDocumentFields = z.input<typeof identityDocumentFields>;
+
+export const companyRegistrationFields = z.object({
+  companyName: lengthBetween(2, 200, 'validation.overseasCompanyName'),
+  /** Where the company is registered; mainland China has its own flow (unified social credit code). */
+  country: countryCode.refine((c) => c !== 'CN', 'validation.countryNotMainland'),
+  registrationNumber: printedNumber('validation.registrationNumber'),
+  registrationAddress: lengthBetween(2, 200, 'validation.registrationAddress'),
+});
+export type CompanyRegistrationFields = z.input<typeof companyRegistrationFields>;
+
+/** The request body of both document forms: a FormData with their fields and the file `document`. */
+export const documentCertFormData = z.custom<FormData>(
+  (v) => typeof FormData !== 'undefined' && v instanceof FormData,
+  'validation.documentFile',
+);
+
+export const documentCertInfo = z.object({
+  /** `company_registration` for a company, else the type of the person's document. */
+  documentType: z.enum(DOCUMENT_KINDS),
+  country: z.string(),
+  /** The person's name as on the document, or the company's name. */
+  name: z.string(),
+  /** A person's document number masked (`*****4567`); a company's registration number in full (a public register's). */
+  number: z.string(),
+  /** Companies only. */
+  registrationAddress: z.string().nullable(),
+  status: identificationStatus,
+  /** Set when the review failed (status 4). */
+  failureReason: z.string().nullable(),
+  /** Epoch ms. */
+  submittedAt: z.number().int(),
+  /** Epoch ms of the review decision; null while waiting. */
+  reviewedAt: z.number().int().nullable(),
+});
+export type DocumentCertInfo = z.output<typeof documentCertInfo>;
+
+/** `GET` (bearer token): the file of the caller's latest document certification; like ENTERPRISE_LICENCE_PATH. */
+export const DOCUMENT_FILE_PATH = '/app-api/ip/member-user-document-info/file';
+
 export const certificationApi = {
   personalCertCreate: defineApi({
     method: 'POST',
@@ -150,5 +234,34 @@ export const certificationApi = {
     tags: ['certification'],
     auth: true,
     data: enterpriseCertInfo.nullable(),
+  }),
+  identityDocumentCertCreate: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/member-user-document-info/create-personal',
+    summary:
+      'Personal certification without a mainland ID card, multipart/form-data: documentType (passport, national_id, driving_licence, other), country (ISO 3166-1 alpha-2), documentNumber, fullName and the file document (PNG, JPEG or PDF, at most 5 MB); goes to manual review: identificationStatus 1, certificationType 0',
+    tags: ['certification'],
+    auth: true,
+    body: documentCertFormData,
+    data: z.boolean(),
+  }),
+  companyRegistrationCertCreate: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/member-user-document-info/create-company',
+    summary:
+      'Enterprise certification of a company registered outside mainland China, multipart/form-data: companyName, country, registrationNumber, registrationAddress and the file document (PNG, JPEG or PDF, at most 5 MB); goes to manual review: identificationStatus 1, certificationType 1',
+    tags: ['certification'],
+    auth: true,
+    body: documentCertFormData,
+    data: z.boolean(),
+  }),
+  documentCertGet: defineApi({
+    method: 'GET',
+    path: '/app-api/ip/member-user-document-info/get',
+    summary:
+      "The caller's latest document certification (a person's document number masked) with status and failure reason, or null",
+    tags: ['certification'],
+    auth: true,
+    data: documentCertInfo.nullable(),
   }),
 };

@@ -16,6 +16,11 @@ export const clientConfig = z.object({
   captchaEnabled: z.boolean(),
   /** Payments, SMS and e-mail go to the built-in sandbox (SANDBOX): every page says so. */
   sandbox: z.boolean(),
+  /**
+   * The regions (ISO 3166-1 alpha-2) SMS codes can be sent to (SMS_COUNTRIES): the phone pickers
+   * offer only these. Null: anywhere (the sandbox). An empty list: no SMS at all.
+   */
+  smsCountries: z.array(z.string()).nullable(),
 });
 export type ClientConfig = z.output<typeof clientConfig>;
 

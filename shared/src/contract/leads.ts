@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeMobile } from '../validation/phone.ts';
 import { captchaVerification, emailAddress, mobileNumber } from './auth.ts';
 import { defineApi } from './define.ts';
 import { id, multilineText, text } from './primitives.ts';
@@ -32,7 +33,7 @@ const isMobile = (v: string) => mobileNumber.safeParse(v).success;
 const isEmail = (v: string) => emailAddress.safeParse(v).success;
 
 /**
- * Where the confirmation goes: a mainland mobile number or an e-mail address (one field, as people
+ * Where the confirmation goes: a mobile number or an e-mail address (one field, as people
  * write it). Empty is allowed by the schema: a logged-in user's request then uses the account's own
  * mobile or e-mail; a visitor's is refused by the server (and by the form) with
  * `validation.leadContactRequired`.
@@ -42,7 +43,7 @@ export const leadContact = z
   .trim()
   .max(254, 'validation.leadContact')
   .refine((v) => v === '' || isMobile(v) || isEmail(v), 'validation.leadContact')
-  .transform((v) => (v.includes('@') ? v.toLowerCase() : v));
+  .transform((v) => (v.includes('@') ? v.toLowerCase() : (normalizeMobile(v) ?? v)));
 
 /** The channel of a non-empty contact that passed `leadContact`. */
 export const leadContactChannel = (contact: string): 'sms' | 'email' => (contact.includes('@') ? 'email' : 'sms');

@@ -7,6 +7,35 @@ import type { Locale } from '../i18n/locales.ts';
  */
 export const contractMessages = {
   'validation.mobile': { en: 'Enter a valid mobile number', 'zh-CN': '请输入正确的手机号码' },
+  'validation.documentType': {
+    en: 'Choose the type of document: passport, national ID card, driving licence or other',
+    'zh-CN': '请选择证件类型：护照、身份证件、驾驶证或其他',
+  },
+  'validation.country': { en: 'Choose a country or region', 'zh-CN': '请选择国家或地区' },
+  'validation.countryNotMainland': {
+    en: 'A company registered in mainland China is certified with its unified social credit code',
+    'zh-CN': '在中国大陆注册的企业请使用统一社会信用代码进行企业认证',
+  },
+  'validation.documentNumber': {
+    en: 'Enter the document number as printed (3–40 letters, digits, spaces or hyphens)',
+    'zh-CN': '请按证件所印填写证件号码（3–40 位字母、数字、空格或连字符）',
+  },
+  'validation.documentName': {
+    en: 'Enter the full name exactly as on the document (2–100 characters)',
+    'zh-CN': '请按证件所印填写姓名（2–100 个字符）',
+  },
+  'validation.registrationNumber': {
+    en: 'Enter the company registration number (3–40 letters, digits, spaces, hyphens or slashes)',
+    'zh-CN': '请输入企业注册号（3–40 位字母、数字、空格、连字符或斜杠）',
+  },
+  'validation.overseasCompanyName': {
+    en: 'Enter the registered company name (2–200 characters)',
+    'zh-CN': '请输入注册的企业名称（2–200 个字符）',
+  },
+  'validation.documentFile': {
+    en: 'Upload a photo or scan of the document: JPG, PNG or PDF of at most 5 MB',
+    'zh-CN': '请上传证件照片或扫描件：不超过 5 MB 的 JPG、PNG 或 PDF 文件',
+  },
   'validation.email': { en: 'Enter a valid e-mail address', 'zh-CN': '请输入正确的邮箱地址' },
   'validation.alertThreshold': {
     en: 'Enter a whole number of GB from 1 to 10,000',

@@ -1,3 +1,4 @@
+export * from './countries.ts';
 export * from './locales.ts';
 export * from './messages.ts';
 export type { Catalog, Catalogs } from './catalog.ts';

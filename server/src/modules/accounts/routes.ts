@@ -1,4 +1,12 @@
-import { AuthErrorCode, authApi, CODE_TTL_MINUTES, type Locale, VerificationScene } from '@portal/shared';
+import {
+  AuthErrorCode,
+  authApi,
+  CODE_TTL_MINUTES,
+  countryName,
+  type Locale,
+  mobileRegions,
+  VerificationScene,
+} from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import { translate } from '../../i18n/index.ts';
@@ -128,6 +136,13 @@ export async function accountsRoutes(
     if (!app.messenger.available(destination.channel)) {
       const key = destination.channel === 'sms' ? 'auth.smsUnavailable' : 'auth.emailUnavailable';
       throw new BusinessError(AuthErrorCode.ChannelUnavailable, key);
+    }
+    // Before the captcha and the quotas: nothing is spent on a number the provider cannot reach.
+    if (!app.messenger.reaches(destination.channel, destination.to)) {
+      const region = mobileRegions(destination.to)[0];
+      throw new BusinessError(AuthErrorCode.SmsCountryUnavailable, 'auth.smsCountryUnavailable', {
+        country: region ? countryName(region, request.locale) : destination.to,
+      });
     }
     await requireCaptcha(app, config, captchaVerification);
     const site = (await getWebsite(app.db, request.hostname)).name[request.locale];

@@ -53,7 +53,10 @@ const MAX_PASSWORD = 128;
 function validate(input: NewMember): { mobile: string | null; email: string | null } {
   const mobile = input.mobile === undefined ? null : mobileNumber.safeParse(input.mobile);
   if (mobile && !mobile.success)
-    throw new AccountInputError('mobile', 'expected a mainland-China mobile number (11 digits, 1[3-9]…)');
+    throw new AccountInputError(
+      'mobile',
+      'expected a mobile number: 11 digits for the mainland (1[3-9]…), otherwise + and the country code',
+    );
   const email = input.email?.trim().toLowerCase() ?? null;
   if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     throw new AccountInputError('email', 'expected an e-mail address');

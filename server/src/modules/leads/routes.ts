@@ -41,7 +41,7 @@ async function leads(app: FastifyInstance, { config }: { config: Pick<Config, 'c
       });
     }
     const channel = leadContactChannel(contact);
-    if (!app.messenger.available(channel, 'text')) {
+    if (!app.messenger.available(channel, 'text') || !app.messenger.reaches(channel, contact)) {
       throw new BusinessError(
         LeadErrorCode.ChannelUnavailable,
         channel === 'sms' ? 'lead.smsUnavailable' : 'lead.emailUnavailable',

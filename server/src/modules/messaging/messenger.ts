@@ -1,3 +1,4 @@
+import { smsAllowed } from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config/index.ts';
@@ -30,7 +31,14 @@ export class Messenger {
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
     /** Await deliveries before answering (the sandbox). */
     private readonly synchronous: boolean,
+    /** Regions SMS may go to (SMS_COUNTRIES); null: anywhere. */
+    private readonly smsCountries: readonly string[] | null = null,
   ) {}
+
+  /** Whether the channel's provider reaches this address: for SMS, whether the number's country is allowed. */
+  reaches(channel: Channel, to: string): boolean {
+    return channel !== 'sms' || smsAllowed(to, this.smsCountries);
+  }
 
   /** Whether messages of this channel (and kind) can be delivered at all (a provider or the sandbox). */
   available(channel: Channel, kind: OutgoingMessage['kind'] = 'code'): boolean {
@@ -80,14 +88,18 @@ export interface MessengerDeps {
  * The messenger of a configuration: SANDBOX sends both channels to the outbox; otherwise SMS_PROVIDER
  * and SMTP_URL pick the real transports, and a channel without one is unavailable.
  */
-export function createMessenger(config: Pick<Config, 'sandbox' | 'sms' | 'mail'>, deps: MessengerDeps): Messenger {
+export function createMessenger(
+  config: Pick<Config, 'sandbox' | 'sms' | 'mail'> & Partial<Pick<Config, 'smsCountries'>>,
+  deps: MessengerDeps,
+): Messenger {
+  const smsCountries = config.smsCountries ?? null;
   if (config.sandbox) {
     const outbox = new OutboxTransport(deps.db, deps.clock);
-    return new Messenger({ sms: outbox, email: outbox }, deps.log, true);
+    return new Messenger({ sms: outbox, email: outbox }, deps.log, true, smsCountries);
   }
   const transports: Partial<Record<Channel, Transport>> = {};
   if (config.sms?.provider === 'aliyun') transports.sms = new AliyunSmsTransport(config.sms, deps.fetch, deps.clock);
   if (config.sms?.provider === 'webhook') transports.sms = new WebhookSmsTransport(config.sms, deps.fetch);
   if (config.mail) transports.email = new SmtpTransport(config.mail);
-  return new Messenger(transports, deps.log, false);
+  return new Messenger(transports, deps.log, false, smsCountries);
 }

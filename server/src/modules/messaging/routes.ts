@@ -114,7 +114,7 @@ const outboxQuery = z.object({ to: text(320).optional() });
 const outboxTo = (query: unknown) => (query as z.output<typeof outboxQuery>).to || undefined;
 
 export interface MessagingOptions {
-  config: Pick<Config, 'sandbox' | 'sms' | 'mail'>;
+  config: Pick<Config, 'sandbox' | 'sms' | 'mail' | 'smsCountries'>;
   fetch?: FetchLike;
 }
 

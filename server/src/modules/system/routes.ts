@@ -7,7 +7,7 @@ import { getWebsite } from './service.ts';
 
 export async function systemRoutes(
   app: FastifyInstance,
-  { config }: { config: Pick<Config, 'analytics' | 'captchaEnabled' | 'sandbox'> },
+  { config }: { config: Pick<Config, 'analytics' | 'captchaEnabled' | 'sandbox' | 'smsCountries'> },
 ): Promise<void> {
   // For load balancers and orchestrators: 200 only when the database answers.
   app.get('/healthz', { schema: { summary: 'Liveness and database check', tags: ['system'] } }, async (request, reply) => {
@@ -31,5 +31,6 @@ export async function systemRoutes(
     analytics: config.analytics,
     captchaEnabled: config.captchaEnabled,
     sandbox: config.sandbox,
+    smsCountries: config.smsCountries === null ? null : [...config.smsCountries],
   }));
 }
