@@ -82,7 +82,10 @@ describe('ops CLI: usage', () => {
     [['user', 'delete'], /unknown user command "delete"/],
     [['user', 'create', '--password', 'Secret@123'], /missing --mobile/],
     [['user', 'create', '--mobile', '13955556666'], /missing --password/],
-    [['user', 'create', '--mobile', '12345', '--password', 'Secret@123'], /--mobile: expected a mainland-China mobile/],
+    [
+      ['user', 'create', '--mobile', '12345', '--password', 'Secret@123'],
+      /--mobile: expected a mobile number: 11 digits for the mainland/,
+    ],
     [['user', 'create', '--mobile', '13955556666', '--password', 'short'], /--password: expected 8 to 128/],
     [['user', 'create', '--mobile', '13955556666', '--password', 'Secret@123', '--balance', '1.5'], /--balance "1\.5"/],
     [['stock'], /missing stock command/],

@@ -38,22 +38,31 @@ Commands:
                                               (/en/buy, /buy) or an http(s) URL
   redirect remove <path>                      delete the rule of a path
   user create --mobile <m> --password <p> [--nickname <n>] [--balance <MB> [--days <n>]] [--site <site>]
-                                              create a member (mainland-China mobile, password of 8 to
+                                              create a member (mobile: 11 digits for the mainland, + and
+                                              the country code otherwise; password of 8 to
                                               128 characters, starting traffic in MB, valid for --days,
                                               365 by default) of a site (id or domain; the default site
                                               if not given); prints the user id
-  cert list [--status auditing|all]           enterprise certifications waiting for review (or all):
-                                              id, user id and login, company, submitted at, status
+  cert list [--status auditing|all]           certifications waiting for review (or all), oldest first:
+                                              id (d12 for a document), user id and login, company or
+                                              name as on the document, document (business licence CN;
+                                              passport, national ID card, driving licence, other
+                                              government ID or company registration, with country and
+                                              number, and other accounts that used it), submitted at,
+                                              status
   cert list --id-hash <hash>                  the personal certifications of one ID card number (the
                                               hash the server logs when the number reaches
                                               CERT_MAX_ACCOUNTS_PER_ID_CARD): id, user id and login,
                                               name, masked number, status, certified at
   cert id-hash <ID card number>               the hash of an ID card number (for cert list --id-hash)
-  cert approve <id>                           approve a certification waiting for review (status 3)
+  cert approve <id>                           approve a certification waiting for review (status 3;
+                                              12 for an enterprise, d12 for a document)
   cert reject <id> --reason <text>            reject it with the reason the user is shown (status 4;
                                               the user may resubmit)
   cert licence <id> --out <absolute path>     write the decrypted business licence of a submission to a
                                               new file (owner-only) for the reviewer
+  cert document <id> --out <absolute path>    the same (an alias), for the document of d<id>: the
+                                              passport, ID or company registration photo or scan
   price list                                  the packages on sale (and off sale) and the custom-traffic
                                               price tiers
   price set <id|new> [--traffic-gb <n>] [--gift-gb <n>] [--price <yuan>] [--original <yuan>]

@@ -52,6 +52,20 @@ export function idCardHash(key: Buffer, idCard: string): string {
   return createHmac('sha256', subKey).update(idCard.trim().toUpperCase()).digest('hex');
 }
 
+/**
+ * The keyed fingerprint of a document: its kind (a person's documents, or a company's
+ * registration), issuing country and number, as idCardHash does for ID card numbers. The type of a
+ * person's document is left out: one passport number typed as "other" is still that passport.
+ */
+export function documentHash(
+  key: Buffer,
+  { subject, country, number }: { subject: 'person' | 'company'; country: string; number: string },
+): string {
+  const subKey = createHmac('sha256', key).update('portal:document-hash:v1').digest();
+  const canonical = number.toUpperCase().replace(/[\s./-]+/g, '');
+  return createHmac('sha256', subKey).update(`${subject}:${country.toUpperCase()}:${canonical}`).digest('hex');
+}
+
 export const encryptBytes = (key: Buffer, plain: Buffer, purpose: string): Buffer => seal(key, plain, purpose);
 export const decryptBytes = (key: Buffer, sealed: Buffer, purpose: string): Buffer => open(key, sealed, purpose);
 

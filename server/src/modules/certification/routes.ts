@@ -1,8 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  type ApiEntry,
   certificationApi,
+  companyRegistrationFields,
+  DOCUMENT_FILE_FIELD,
+  DOCUMENT_FILE_PATH,
   ENTERPRISE_LICENCE_PATH,
   enterpriseCertFields,
+  identityDocumentFields,
   LICENCE_MAX_BYTES,
   localizeContractMessage,
   ResultCode,
@@ -16,8 +21,16 @@ import { type LocalizedValidationError, validatorCompiler } from '../../plugins/
 import type { FetchLike } from '../messaging/transports.ts';
 import { resolveDataKey } from './crypto.ts';
 import { detectLicenceType, LICENCE_EXTENSIONS, readLicence, removeLicence, saveLicence } from './licence.ts';
-import { getEnterprise, getPersonal, ownLicence } from './service.ts';
-import { assertCanSubmit, IdCardLimitError, submitEnterprise, submitPersonal } from './submission.ts';
+import { getDocument, getEnterprise, getPersonal, ownDocumentFile, ownLicence } from './service.ts';
+import {
+  assertCanSubmit,
+  DocumentLimitError,
+  type DocumentSubmission,
+  IdCardLimitError,
+  submitDocument,
+  submitEnterprise,
+  submitPersonal,
+} from './submission.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './verifier.ts';
 
 export interface CertificationRoutesOptions {
@@ -50,6 +63,13 @@ const validationFailure = (errors: LocalizedValidationError[]) =>
 const badRequest = (message: string, cause?: unknown) => Object.assign(new Error(message, { cause }), { statusCode: 400 });
 
 const validateFields = validatorCompiler({ schema: enterpriseCertFields, method: 'POST', url: '', httpPart: 'body' });
+const validateIdentityDocument = validatorCompiler({ schema: identityDocumentFields, method: 'POST', url: '', httpPart: 'body' });
+const validateCompanyRegistration = validatorCompiler({
+  schema: companyRegistrationFields,
+  method: 'POST',
+  url: '',
+  httpPart: 'body',
+});
 
 interface ParsedForm {
   fields: Record<string, string>;
@@ -57,13 +77,13 @@ interface ParsedForm {
   licenceTooLarge: boolean;
 }
 
-/** Reads the multipart form: text fields (first value wins) and the one licence file, bounded in size. */
-async function readForm(request: FastifyRequest): Promise<ParsedForm> {
+/** Reads the multipart form: text fields (first value wins) and the one file (`fileField`), bounded in size. */
+async function readForm(request: FastifyRequest, fileField = LICENCE_FIELD): Promise<ParsedForm> {
   const form: ParsedForm = { fields: {}, licence: null, licenceTooLarge: false };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== LICENCE_FIELD || form.licence || form.licenceTooLarge) {
+        if (part.fieldname !== fileField || form.licence || form.licenceTooLarge) {
           part.file.resume(); // not ours: drain it
           continue;
         }
@@ -170,6 +190,107 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
       return { code: 0, data: true, msg: '' };
     },
   });
+
+  route(app, certificationApi.documentCertGet, (request) => getDocument(app.db, key, currentUser(request).id));
+
+  /**
+   * The two document forms (a person's ID document, an overseas company's registration): read like
+   * the enterprise form, the file by magic bytes and sealed like a licence, then waiting for review.
+   */
+  const documentForm = <S extends typeof identityDocumentFields | typeof companyRegistrationFields>(
+    entry: ApiEntry,
+    schema: S,
+    validate: ReturnType<typeof validatorCompiler>,
+    toSubmission: (
+      value: z.output<S>,
+    ) => Pick<DocumentSubmission, 'documentType' | 'country' | 'holderName' | 'number' | 'registrationAddress'>,
+  ) =>
+    app.route({
+      method: entry.method,
+      url: entry.path,
+      schema: {
+        summary: entry.summary,
+        tags: entry.tags,
+        consumes: ['multipart/form-data'],
+        // For the OpenAPI document only: the form is read and validated in the handler.
+        body: schema.extend({
+          [DOCUMENT_FILE_FIELD]: z.string().meta({ format: 'binary', description: 'PNG, JPEG or PDF, at most 5 MB' }),
+        }),
+        response: { 200: z.object({ code: z.number().int(), data: entry.data.nullable(), msg: z.string() }) },
+        security: [{ [BEARER_AUTH]: [] }],
+      },
+      validatorCompiler: () => (data) => ({ value: data }),
+      preHandler: app.authenticate,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const userId = currentUser(request).id;
+        if (!request.isMultipart()) {
+          return reply
+            .code(400)
+            .send({ code: ResultCode.BadRequest, data: null, msg: request.t('cert.documentMultipartRequired') });
+        }
+        await assertCanSubmit(app.db, userId);
+        const form = await readForm(request, DOCUMENT_FILE_FIELD);
+        const checked = validate(form.fields) as { value?: z.output<S>; error?: unknown };
+        const errors: LocalizedValidationError[] = checked.error ? [...(checked.error as LocalizedValidationError[])] : [];
+        const fileType =
+          form.licence && form.licence.length > 0 && !form.licenceTooLarge ? detectLicenceType(form.licence) : null;
+        if (!fileType) errors.push(fieldError(DOCUMENT_FILE_FIELD, 'validation.documentFile'));
+        if (errors.length > 0 || !checked.value || !form.licence || !fileType) throw validationFailure(errors);
+
+        const documentFile = await saveLicence(app.db, key, form.licence);
+        try {
+          await submitDocument(
+            app.db,
+            { key, now: app.now(), maxAccountsPerDocument: config.certMaxAccountsPerIdCard },
+            { userId, ...toSubmission(checked.value), documentFile, documentFileType: fileType },
+          );
+        } catch (err) {
+          await removeLicence(app.db, documentFile);
+          if (err instanceof DocumentLimitError)
+            request.log.warn({ userId, documentHash: err.documentHash }, 'document limit reached');
+          throw err;
+        }
+        return { code: 0, data: true, msg: '' };
+      },
+    });
+
+  documentForm(certificationApi.identityDocumentCertCreate, identityDocumentFields, validateIdentityDocument, (v) => ({
+    documentType: v.documentType,
+    country: v.country,
+    holderName: v.fullName,
+    number: v.documentNumber,
+    registrationAddress: null,
+  }));
+  documentForm(certificationApi.companyRegistrationCertCreate, companyRegistrationFields, validateCompanyRegistration, (v) => ({
+    documentType: 'company_registration',
+    country: v.country,
+    holderName: v.companyName,
+    number: v.registrationNumber,
+    registrationAddress: v.registrationAddress,
+  }));
+
+  app.get(
+    DOCUMENT_FILE_PATH,
+    {
+      schema: {
+        summary: "The file of the caller's latest document certification (image/png, image/jpeg or application/pdf; not JSON)",
+        tags: ['certification'],
+        security: [{ [BEARER_AUTH]: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const found = await ownDocumentFile(app.db, currentUser(request).id);
+      if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });
+      const data = await readLicence(app.db, key, found.file);
+      return reply
+        .header('content-type', found.type)
+        .header('content-disposition', `inline; filename="document.${LICENCE_EXTENSIONS[found.type]}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
 
   app.get(
     ENTERPRISE_LICENCE_PATH,

@@ -1,15 +1,24 @@
 import {
   CertificationType,
+  type DocumentCertInfo,
+  type DocumentKind,
   type EnterpriseCertInfo,
   IdentificationStatus,
   type LicenceType,
   type PersonalCertInfo,
 } from '@portal/shared';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { rowChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { decryptField, idCardHash } from './crypto.ts';
-import { certificationReviews, enterpriseCertifications, personalCertifications } from './tables.ts';
+import {
+  certificationReviews,
+  documentCertificationReviews,
+  documentCertifications,
+  enterpriseCertifications,
+  personalCertifications,
+} from './tables.ts';
 
 // Reading certifications (the owner's masked view, the operators' lists) and reviewing enterprise
 // ones; submitting them is submission.ts.
@@ -18,6 +27,7 @@ import { certificationReviews, enterpriseCertifications, personalCertifications 
 export const ID_CARD = 'idCard';
 export const CREDIT_CODE = 'unifiedSocialCreditCode';
 export const BANK_ACCOUNT = 'bankAccount';
+export const DOCUMENT_NUMBER = 'documentNumber';
 
 /** `110101199003074477` → `110101********4477`: region and the last 4 only. */
 export function maskIdCard(id: string): string {
@@ -212,6 +222,146 @@ export async function reviewEnterprise(db: Db, id: number, review: ReviewDecisio
       .where(eq(memberUsers.id, row.userId));
     return updated as EnterpriseRow;
   });
+}
+
+/** `X12345678` → `*****5678`: a person's document number shows its last 4 characters only. */
+export function maskDocumentNumber(printed: string): string {
+  const number = printed.replace(/\s+/g, '');
+  return number.length <= 4 ? '*'.repeat(number.length) : `${'*'.repeat(number.length - 4)}${number.slice(-4)}`;
+}
+
+type DocumentRow = typeof documentCertifications.$inferSelect;
+
+async function latestDocument(db: Db, userId: number): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(documentCertifications)
+    .where(eq(documentCertifications.userId, userId))
+    .orderBy(desc(documentCertifications.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's latest document certification as they see it: a person's number masked, a company's in full. */
+export async function getDocument(db: Db, key: Buffer, userId: number): Promise<DocumentCertInfo | null> {
+  const row = await latestDocument(db, userId);
+  if (!row) return null;
+  const number = decryptField(key, row.numberEnc, DOCUMENT_NUMBER);
+  return {
+    documentType: row.documentType,
+    country: row.country,
+    name: row.holderName,
+    number: row.documentType === 'company_registration' ? number : maskDocumentNumber(number),
+    registrationAddress: row.registrationAddress,
+    status: row.status,
+    failureReason: row.failureReason,
+    submittedAt: row.submittedAt.getTime(),
+    reviewedAt: row.reviewedAt?.getTime() ?? null,
+  };
+}
+
+/** The document file of the user's latest document certification, or null. */
+export async function ownDocumentFile(db: Db, userId: number): Promise<{ file: string; type: LicenceType } | null> {
+  const row = await latestDocument(db, userId);
+  return row ? { file: row.documentFile, type: row.documentFileType } : null;
+}
+
+export async function documentFileOf(
+  db: Db,
+  certificationId: number,
+): Promise<{ file: string; type: LicenceType; documentType: DocumentKind } | null> {
+  const [row] = await db
+    .select({
+      file: documentCertifications.documentFile,
+      type: documentCertifications.documentFileType,
+      documentType: documentCertifications.documentType,
+    })
+    .from(documentCertifications)
+    .where(eq(documentCertifications.id, certificationId));
+  return row ?? null;
+}
+
+export interface DocumentListItem {
+  id: number;
+  userId: number;
+  mobile: string | null;
+  email: string | null;
+  documentType: DocumentKind;
+  country: string;
+  holderName: string;
+  /** In full, for the reviewer to compare with the document. */
+  number: string;
+  /** Other accounts with a document certification of the same document (any status). */
+  otherAccounts: number;
+  submittedAt: Date;
+  status: IdentificationStatus;
+  failureReason: string | null;
+}
+
+/** Document submissions for the reviewers, oldest first; only those waiting unless `all`. */
+export async function listDocuments(db: Db, key: Buffer, { all = false }: { all?: boolean } = {}): Promise<DocumentListItem[]> {
+  const where: SQL | undefined = all ? undefined : eq(documentCertifications.status, IdentificationStatus.Auditing);
+  const others = sql<number>`(select count(distinct o.user_id)::int from document_certifications o
+    where o.number_hash = ${documentCertifications.numberHash} and o.user_id <> ${documentCertifications.userId})`;
+  const rows = await db
+    .select({
+      id: documentCertifications.id,
+      userId: documentCertifications.userId,
+      mobile: memberUsers.mobile,
+      email: memberUsers.email,
+      documentType: documentCertifications.documentType,
+      country: documentCertifications.country,
+      holderName: documentCertifications.holderName,
+      numberEnc: documentCertifications.numberEnc,
+      otherAccounts: others,
+      submittedAt: documentCertifications.submittedAt,
+      status: documentCertifications.status,
+      failureReason: documentCertifications.failureReason,
+    })
+    .from(documentCertifications)
+    .innerJoin(memberUsers, eq(memberUsers.id, documentCertifications.userId))
+    .where(where)
+    .orderBy(documentCertifications.submittedAt, documentCertifications.id);
+  return rows.map(({ numberEnc, ...row }) => ({
+    ...row,
+    otherAccounts: Number(row.otherAccounts),
+    number: decryptField(key, numberEnc, DOCUMENT_NUMBER),
+  }));
+}
+
+/**
+ * An operator's decision on a document submission waiting for review, as reviewEnterprise: the
+ * user's status follows (the type stays the one of the submission) and the decision is recorded.
+ */
+export async function reviewDocument(db: Db, id: number, review: ReviewDecision, now: Date): Promise<DocumentRow> {
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(documentCertifications).where(eq(documentCertifications.id, id)).for('update');
+    if (!row) throw new ReviewError(`no document certification with id d${id}`);
+    if (row.status !== IdentificationStatus.Auditing)
+      throw new ReviewError(`certification d${id} is not waiting for review (status ${statusName(row.status)})`);
+    const status = review.decision === 'approve' ? IdentificationStatus.Success : IdentificationStatus.Fail;
+    const reason = review.decision === 'reject' ? review.reason : null;
+    const [updated] = await tx
+      .update(documentCertifications)
+      .set({ status, failureReason: reason, reviewedAt: now })
+      .where(and(eq(documentCertifications.id, id), eq(documentCertifications.status, IdentificationStatus.Auditing)))
+      .returning();
+    await tx
+      .insert(documentCertificationReviews)
+      .values({ certificationId: id, decision: review.decision, reason, decidedAt: now });
+    await tx
+      .update(memberUsers)
+      .set({
+        identificationStatus: status,
+        certificationType:
+          row.documentType === 'company_registration' ? CertificationType.Enterprise : CertificationType.Personal,
+      })
+      .where(eq(memberUsers.id, row.userId));
+    return updated as DocumentRow;
+  });
+  // This process (ops over the socket, tests) drops the member at once; other instances hear the trigger's notification.
+  rowChanged(db, 'member', done.userId);
+  return done;
 }
 
 const STATUS_NAMES: Record<IdentificationStatus, string> = {

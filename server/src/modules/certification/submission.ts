@@ -1,12 +1,18 @@
-import { CertificationErrorCode, CertificationType, IdentificationStatus, type LicenceType } from '@portal/shared';
-import { and, countDistinct, eq, ne, sql } from 'drizzle-orm';
+import {
+  CertificationErrorCode,
+  CertificationType,
+  type DocumentKind,
+  IdentificationStatus,
+  type LicenceType,
+} from '@portal/shared';
+import { and, countDistinct, eq, inArray, ne, sql } from 'drizzle-orm';
 import { rowChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
-import { encryptField, idCardHash } from './crypto.ts';
-import { BANK_ACCOUNT, CREDIT_CODE, ID_CARD } from './service.ts';
-import { enterpriseCertifications, personalCertifications } from './tables.ts';
+import { documentHash, encryptField, idCardHash } from './crypto.ts';
+import { BANK_ACCOUNT, CREDIT_CODE, DOCUMENT_NUMBER, ID_CARD } from './service.ts';
+import { documentCertifications, enterpriseCertifications, personalCertifications } from './tables.ts';
 import { type IdentityVerifier, VerifierUnavailableError } from './verifier.ts';
 
 // Submitting a certification, personal or enterprise: the locks and limits that keep one user to one
@@ -164,6 +170,90 @@ export async function submitEnterprise(db: Db, { key, now }: { key: Buffer; now:
     await tx
       .update(memberUsers)
       .set({ identificationStatus: IdentificationStatus.Auditing, certificationType: CertificationType.Enterprise })
+      .where(eq(memberUsers.id, s.userId));
+  });
+  rowChanged(db, 'member', s.userId);
+}
+
+export interface DocumentSubmission {
+  userId: number;
+  /** A person's document type, or `company_registration`. */
+  documentType: DocumentKind;
+  country: string;
+  /** The name as on the document, or the company's name. */
+  holderName: string;
+  number: string;
+  /** Companies only. */
+  registrationAddress: string | null;
+  documentFile: string;
+  documentFileType: LicenceType;
+}
+
+/** The person's document is in use (under review or approved) on as many other accounts as it may be. */
+export class DocumentLimitError extends BusinessError {
+  constructor(readonly documentHash: string) {
+    super(CertificationErrorCode.DocumentLimit, 'cert.documentLimit');
+  }
+}
+
+/** The lock space of document hashes (beside the ID card numbers' 8_008). */
+const DOCUMENT_LOCK_SPACE = 8_009;
+
+/** Other accounts whose document certification of this hash is under review or approved. */
+async function accountsOfDocument(tx: Tx, hash: string, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: countDistinct(documentCertifications.userId) })
+    .from(documentCertifications)
+    .where(
+      and(
+        eq(documentCertifications.numberHash, hash),
+        inArray(documentCertifications.status, [IdentificationStatus.Auditing, IdentificationStatus.Success]),
+        ne(documentCertifications.userId, userId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Certification by document: waits for manual review (status 1 Auditing) like an enterprise; a
+ * person's counts as type 0 Personal, a company's as 1 Enterprise. A person's document certifies at
+ * most `maxAccountsPerDocument` accounts (the ID card limit), counting those under review too, so
+ * the reviewer never sees more: counted under an advisory lock on the document's hash, in the
+ * insert transaction, so parallel submissions cannot pass it. Companies have no such limit (several
+ * accounts of one company are normal, as with mainland enterprises).
+ */
+export async function submitDocument(
+  db: Db,
+  { key, now, maxAccountsPerDocument }: { key: Buffer; now: Date; maxAccountsPerDocument: number },
+  s: DocumentSubmission,
+): Promise<void> {
+  const company = s.documentType === 'company_registration';
+  const hash = documentHash(key, { subject: company ? 'company' : 'person', country: s.country, number: s.number });
+  await db.transaction(async (tx) => {
+    await lockUnlessOpen(tx, s.userId);
+    if (!company) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DOCUMENT_LOCK_SPACE}, ${lockNumber(hash)})`);
+      if ((await accountsOfDocument(tx, hash, s.userId)) >= maxAccountsPerDocument) throw new DocumentLimitError(hash);
+    }
+    await tx.insert(documentCertifications).values({
+      userId: s.userId,
+      documentType: s.documentType,
+      country: s.country,
+      holderName: s.holderName,
+      numberEnc: encryptField(key, s.number, DOCUMENT_NUMBER),
+      numberHash: hash,
+      registrationAddress: s.registrationAddress,
+      documentFile: s.documentFile,
+      documentFileType: s.documentFileType,
+      status: IdentificationStatus.Auditing,
+      submittedAt: now,
+    });
+    await tx
+      .update(memberUsers)
+      .set({
+        identificationStatus: IdentificationStatus.Auditing,
+        certificationType: company ? CertificationType.Enterprise : CertificationType.Personal,
+      })
       .where(eq(memberUsers.id, s.userId));
   });
   rowChanged(db, 'member', s.userId);

@@ -1,4 +1,4 @@
-import type { IdentificationStatus } from '@portal/shared';
+import type { DocumentKind, IdentificationStatus, LicenceType } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/bytea.ts';
@@ -97,3 +97,73 @@ export const licenceFiles = pgTable('licence_files', {
   sealed: bytea('sealed').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Certifications by document, one row per submission (the latest of a user counts), reviewed by
+ * an operator like an enterprise: a person without a mainland ID card (passport, national ID card,
+ * driving licence or another government ID; document_type) or a company registered outside mainland
+ * China (document_type `company_registration`). The number is encrypted like the ID card number;
+ * the document's photo or scan is a licence_files row, sealed like a business licence.
+ */
+export const documentCertifications = pgTable(
+  'document_certifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    documentType: text('document_type').$type<DocumentKind>().notNull(),
+    /** Issuing country of a person's document, or the company's country of registration (ISO 3166-1 alpha-2). */
+    country: text('country').notNull(),
+    /** The name as on the document, or the company's registered name. */
+    holderName: text('holder_name').notNull(),
+    numberEnc: text('number_enc').notNull(),
+    /**
+     * Keyed hash of kind, country and number (crypto.ts documentHash): the accounts of one document
+     * are counted without decrypting (the per-document limit of a person's documents).
+     */
+    numberHash: text('number_hash').notNull(),
+    /** Companies only. */
+    registrationAddress: text('registration_address'),
+    /** The licence_files row holding the document's photo or scan (a random id). */
+    documentFile: text('document_file').notNull(),
+    /** Detected from the content: image/png, image/jpeg or application/pdf. */
+    documentFileType: text('document_file_type').$type<LicenceType>().notNull(),
+    status: smallint('status').$type<IdentificationStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('document_certifications_user_id').on(t.userId),
+    index('document_certifications_status').on(t.status),
+    index('document_certifications_number_hash').on(t.numberHash),
+    check('document_certifications_status', sql`${t.status} between 0 and 4`),
+    check(
+      'document_certifications_document_type',
+      sql`${t.documentType} in ('passport', 'national_id', 'driving_licence', 'other', 'company_registration')`,
+    ),
+    check(
+      'document_certifications_company_address',
+      sql`(${t.documentType} = 'company_registration') = (${t.registrationAddress} is not null)`,
+    ),
+  ],
+);
+
+/** Every review decision on a document certification (`npm run ops -- cert approve|reject d<id>`). */
+export const documentCertificationReviews = pgTable(
+  'document_certification_reviews',
+  {
+    id: serial('id').primaryKey(),
+    certificationId: integer('certification_id')
+      .notNull()
+      .references(() => documentCertifications.id, { onDelete: 'cascade' }),
+    decision: text('decision').$type<'approve' | 'reject'>().notNull(),
+    reason: text('reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('document_certification_reviews_certification_id').on(t.certificationId),
+    check('document_certification_reviews_decision', sql`${t.decision} in ('approve', 'reject')`),
+  ],
+);
