@@ -41,7 +41,6 @@ test.describe('accounts', () => {
   test('register by e-mail (English), landing where the visitor was going', async ({ page, request }) => {
     const email = uniqueEmail();
     await page.goto('/en/register?redirect=%2Fen%2Fadmin%2Faccount');
-    await page.getByRole('tab', { name: 'E-mail' }).click();
     await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await page.getByTestId('send-code').click();
     await expect(page.getByText('Verification code sent')).toBeVisible();
@@ -56,11 +55,19 @@ test.describe('accounts', () => {
 
   test('bad registration input gets localized messages and nothing typed is lost', async ({ page }) => {
     await page.goto('/en/register');
+    // English visitors start on the e-mail tab.
+    await expect(page.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Enter an 11-digit mainland China mobile number')).toBeVisible();
+    await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
     await expect(page.getByText('Enter the 6-digit code')).toBeVisible();
     await expect(page.getByText('Please read the Terms of Service and Privacy Policy first')).toBeVisible();
+    await page.getByRole('tab', { name: 'Mobile' }).click();
+    // A mainland number under the United States' code is no US number.
+    await page.getByTestId('mobile-country').selectOption('US');
     await page.getByLabel('Mobile number').fill('13712345678');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Enter a valid mobile number for the country you chose')).toBeVisible();
+    await page.getByTestId('mobile-country').selectOption('CN');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password').fill('different');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -92,6 +99,8 @@ test.describe('accounts', () => {
     const oldToken = ((await before.json()) as { data: { token: string } }).data.token;
 
     await page.goto('/en/forgot-password');
+    await page.getByRole('tab', { name: 'Mobile' }).click();
+    await page.getByTestId('mobile-country').selectOption('CN');
     await page.getByLabel('Mobile number').fill(user.mobile);
     await page.getByTestId('send-code').click();
     await expect(page.getByText('Verification code sent')).toBeVisible();

@@ -55,7 +55,9 @@ test.describe('real-name certification', () => {
     await page.goto('/admin/account-password-auth');
     await expect(page.getByTestId('certification-notice')).toBeVisible();
     await page.goto('/admin/auth');
-    await page.getByRole('link', { name: '进行个人认证' }).click();
+    await expect(page.getByRole('link', { name: '护照或其他政府签发的证件' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '在中国大陆以外注册的企业' })).toBeVisible();
+    await page.getByRole('link', { name: '中国大陆居民身份证' }).click();
     await expect(page).toHaveURL(/\/admin\/auth\/personal$/);
     await page.getByLabel('真实姓名').fill('张三');
     await page.getByLabel('身份证号码').fill('110105194912310021');

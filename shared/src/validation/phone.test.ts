@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPhoneRegion, internationalForm, isValidMobile, mobileRegions, normalizeMobile, smsAllowed } from './phone.ts';
+import {
+  defaultPhoneRegion,
+  internationalForm,
+  isValidMobile,
+  mobileRegions,
+  normalizeMobile,
+  phoneCountryOptions,
+  smsAllowed,
+} from './phone.ts';
 
 describe('normalizeMobile', () => {
   it('keeps mainland numbers as the 11 digits accounts are stored with, however they are typed', () => {
@@ -102,5 +110,19 @@ describe('defaultPhoneRegion', () => {
     expect(defaultPhoneRegion('en', ['en-GB'], ['CN', 'HK'])).toBe('CN');
     expect(defaultPhoneRegion('zh-CN', [], ['US'])).toBe('US');
     expect(defaultPhoneRegion('en', ['en-GB'], ['GB', 'US'])).toBe('GB');
+  });
+});
+
+describe('phoneCountryOptions', () => {
+  it('offers the allowed inhabited countries with their calling codes, sorted by name in the language', () => {
+    expect(phoneCountryOptions('en', ['US', 'CN', 'HK'])).toEqual([
+      { code: 'CN', name: 'China', callingCode: '86' },
+      { code: 'HK', name: 'Hong Kong SAR China', callingCode: '852' },
+      { code: 'US', name: 'United States', callingCode: '1' },
+    ]);
+    const all = phoneCountryOptions('zh-CN', null);
+    expect(all.length).toBeGreaterThan(200);
+    expect(all.map((o) => o.code)).not.toContain('AQ');
+    expect(all.find((o) => o.code === 'US')?.name).toBe('美国');
   });
 });

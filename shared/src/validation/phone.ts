@@ -5,6 +5,7 @@ import {
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/mobile';
+import { countryOptions } from '../i18n/countries.ts';
 
 /**
  * Mobile numbers as login ids and SMS destinations. Pure functions used by the contract's schemas
@@ -139,4 +140,23 @@ export function defaultPhoneRegion(
 function fallback(offered?: readonly string[]): CountryCode {
   const first = offered?.find((r) => isSupportedCountry(r));
   return (first as CountryCode | undefined) ?? 'CN';
+}
+
+/** A phone picker's option: `United States (+1)`, in the page's language and collation. */
+export interface PhoneCountryOption {
+  code: CountryCode;
+  name: string;
+  callingCode: string;
+}
+
+/** The countries a phone picker offers: those SMS reaches (`allowed`, null: every one), named and sorted by CLDR. */
+export function phoneCountryOptions(locale: string, allowed: readonly string[] | null): PhoneCountryOption[] {
+  return countryOptions(
+    locale,
+    (allowed ?? getCountries()).filter((c) => isSupportedCountry(c)),
+  ).map(({ code, name }) => ({
+    code: code as CountryCode,
+    name,
+    callingCode: getCountryCallingCode(code as CountryCode),
+  }));
 }

@@ -10,7 +10,7 @@ import { callApi } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { applyServerError } from '../../forms/fieldError.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { checkConfirm, checkDestination, destination, destinationFields } from './codeForm.ts';
+import { checkConfirm, checkDestination, destination, destinationFields, initialChannel, initialCountry } from './codeForm.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 
@@ -24,7 +24,15 @@ export default function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotForm>({
     resolver: zodResolver(schema),
-    defaultValues: { by: 'mobile', mobile: '', email: '', code: '', password: '', confirm: '' },
+    defaultValues: {
+      by: initialChannel(intl.locale),
+      country: initialCountry(intl.locale),
+      mobile: '',
+      email: '',
+      code: '',
+      password: '',
+      confirm: '',
+    },
   });
 
   const onSubmit = form.handleSubmit(async (v) => {

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { AuthErrorCode } from '@portal/shared';
+import { AuthErrorCode, type CountryCode, defaultPhoneRegion, normalizeMobile } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { safeReturnPath } from '../../routing/guard.ts';
@@ -15,12 +15,21 @@ import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { errorOf } from '../../forms/fieldError.ts';
 
-// One field for either: accounts are registered by mobile or by e-mail.
+/** Where a number typed without `+` is read: 11 digits are the mainland's; otherwise the browser's region. */
+const browserRegion = (locale: string): CountryCode =>
+  defaultPhoneRegion(locale === 'en' ? locale : 'en', typeof navigator === 'undefined' ? [] : navigator.languages);
+
+/** The login id of the field: an e-mail address, or a mobile number in the form the API takes. */
+const loginId = (account: string, locale: string) =>
+  account.includes('@') ? { email: account } : { mobile: normalizeMobile(account, browserRegion(locale)) ?? account };
+
+// One field for either: accounts are registered by mobile (mainland 11 digits, or with the country
+// code) or by e-mail.
 const schema = z.object({
   account: z
     .string()
     .trim()
-    .refine((v) => /^1[3-9]\d{9}$/.test(v) || z.email().safeParse(v).success, 'login.accountInvalid'),
+    .refine((v) => normalizeMobile(v, browserRegion('en')) !== null || z.email().safeParse(v).success, 'login.accountInvalid'),
   password: z.string().min(1, 'login.passwordRequired'),
 });
 type LoginForm = z.infer<typeof schema>;
@@ -40,7 +49,7 @@ export default function LoginPage() {
   const verify = useCaptcha();
   const onSubmit = handleSubmit(async ({ account, password }) => {
     setFailure(null);
-    const id = account.includes('@') ? { email: account } : { mobile: account };
+    const id = loginId(account, intl.locale);
     let captchaVerification = await verify();
     if (captchaVerification === null) return;
     try {
@@ -72,7 +81,13 @@ export default function LoginPage() {
               <FormattedMessage id="login.account" />
             </Field.Label>
             <Input type="text" autoComplete="username" {...register('account')} />
-            <Field.ErrorText>{fieldError('account')}</Field.ErrorText>
+            {formState.errors.account ? (
+              <Field.ErrorText>{fieldError('account')}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                <FormattedMessage id="login.accountHint" />
+              </Field.HelperText>
+            )}
           </Field.Root>
           <Field.Root invalid={!!formState.errors.password} required>
             <Field.Label>

@@ -1,29 +1,47 @@
 import { Badge, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack } from '@portal/shared/chakra';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PageHeader, useLocalePath } from '@portal/shared/ui';
 import { StatusBadge } from './StatusBadge.tsx';
-import { isLocked, useCertification } from './useCertification.ts';
+import { type CertificationKind, isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
+/**
+ * Each card offers two paths: the mainland one (ID card at once, credit code reviewed) and the one
+ * for everyone else (a passport or other ID, a company registered elsewhere; both reviewed).
+ */
 const KINDS = [
   {
     key: 'personal',
-    path: '/admin/auth/personal',
     type: 0,
     perks: ['uc.cert.personal.perk1', 'uc.cert.personal.perk2', 'uc.cert.personal.perk3'],
+    paths: [
+      { kind: 'idCard', label: 'uc.cert.personal.startIdCard' },
+      { kind: 'personDocument', label: 'uc.cert.personal.startDocument' },
+    ],
   },
   {
     key: 'company',
-    path: '/admin/auth/company',
     type: 1,
     perks: ['uc.cert.company.perk1', 'uc.cert.company.perk2', 'uc.cert.company.perk3'],
+    paths: [
+      { kind: 'enterprise', label: 'uc.cert.company.startMainland' },
+      { kind: 'companyDocument', label: 'uc.cert.company.startOverseas' },
+    ],
   },
-] as const;
+] as const satisfies readonly {
+  key: string;
+  type: number;
+  perks: readonly string[];
+  paths: readonly { kind: CertificationKind; label: string }[];
+}[];
 
-/** /admin/auth: personal or enterprise, with what each unlocks. */
+/** /admin/auth: personal or enterprise, with what each unlocks, and the path that fits the visitor. */
 export default function CertificationChoicePage() {
   const to = useLocalePath();
-  const { status, type } = useCertification();
+  const intl = useIntl();
+  const { status, type, current } = useCertification();
+  // The path most visitors of the language take is the solid button: the mainland one in Chinese.
+  const primary = (index: number) => (intl.locale === 'en' ? index === 1 : index === 0);
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
@@ -34,9 +52,9 @@ export default function CertificationChoicePage() {
         </PageHeader>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
           {KINDS.map((kind) => {
-            const current = type === kind.type && status !== 0;
+            const mine = type === kind.type && status !== 0;
             return (
-              <Card.Root key={kind.key} borderColor={current ? 'brand.solid' : undefined} borderWidth={current ? '2px' : '1px'}>
+              <Card.Root key={kind.key} borderColor={mine ? 'brand.solid' : undefined} borderWidth={mine ? '2px' : '1px'}>
                 <Card.Header>
                   <Stack direction="row" justify="space-between" align="center">
                     <Heading as="h2" size="lg">
@@ -57,11 +75,34 @@ export default function CertificationChoicePage() {
                   </List.Root>
                 </Card.Body>
                 <Card.Footer>
-                  <Button asChild colorPalette="brand" variant={current || isLocked(status) ? 'outline' : 'solid'}>
-                    <Link to={to(kind.path)}>
-                      <FormattedMessage id={current || isLocked(status) ? 'uc.cert.view' : `uc.cert.${kind.key}.start`} />
-                    </Link>
-                  </Button>
+                  <Stack w="full" gap={3}>
+                    {current && mine && kind.paths.some((p) => p.kind === current) ? (
+                      <Button asChild colorPalette="brand" variant="outline">
+                        <Link to={to(KIND_PATHS[current])}>
+                          <FormattedMessage id="uc.cert.view" />
+                        </Link>
+                      </Button>
+                    ) : null}
+                    {/* Nothing new while in review or after approval (SPEC section 4). */}
+                    {isLocked(status)
+                      ? null
+                      : kind.paths.map((path, index) => (
+                          <Button
+                            key={path.kind}
+                            asChild
+                            colorPalette="brand"
+                            variant={primary(index) ? 'solid' : 'outline'}
+                            whiteSpace="normal"
+                            h="auto"
+                            minH="10"
+                            py={2}
+                          >
+                            <Link to={to(KIND_PATHS[path.kind])}>
+                              <FormattedMessage id={path.label} />
+                            </Link>
+                          </Button>
+                        ))}
+                  </Stack>
                 </Card.Footer>
               </Card.Root>
             );

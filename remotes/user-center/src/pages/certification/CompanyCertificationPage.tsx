@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { api, isValidUscc } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message } from '@portal/shared/ui';
-import { useCertification } from './useCertification.ts';
+import { Link } from 'react-router';
+import { useLocalePath } from '@portal/shared/ui';
+import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
 const phone = z
   .string()
@@ -52,8 +54,10 @@ const TEXT_FIELDS = [
 /** /admin/auth/company: fill details → waiting for review → success or failed (resubmit). */
 export default function CompanyCertificationPage() {
   const cert = useCertification();
+  const to = useLocalePath();
   const [resubmitting, setResubmitting] = useState(false);
-  const record = cert.type === 1 ? cert.enterprise : null;
+  // Only when the status is this form's: an overseas company's submission has its own page.
+  const record = cert.type === 1 && cert.current === 'enterprise' ? cert.enterprise : null;
   const status = record ? cert.status : 0;
   const step = !record || resubmitting ? 0 : status === 1 || status === 2 ? 1 : 2;
   return (
@@ -63,12 +67,19 @@ export default function CompanyCertificationPage() {
           <FormattedMessage id="uc.authCompany.title" />
         </Heading>
         <Steps current={step} failed={status === 4 && !resubmitting} />
-        {cert.loading ? null : cert.status === 3 && cert.type === 0 ? (
+        {cert.loading ? null : isLocked(cert.status) && cert.current !== 'enterprise' ? (
           <Alert.Root status="info">
             <Alert.Indicator />
             <Alert.Title>
               <FormattedMessage id="uc.cert.locked" />
             </Alert.Title>
+            {cert.current ? (
+              <Button asChild size="sm" variant="outline">
+                <Link to={to(KIND_PATHS[cert.current])}>
+                  <FormattedMessage id="uc.cert.view" />
+                </Link>
+              </Button>
+            ) : null}
           </Alert.Root>
         ) : step === 0 ? (
           <CompanyFormCard
@@ -120,7 +131,7 @@ export default function CompanyCertificationPage() {
   );
 }
 
-function Steps({ current, failed }: { current: number; failed: boolean }) {
+export function Steps({ current, failed }: { current: number; failed: boolean }) {
   const labels = ['uc.cert.step.fill', 'uc.cert.step.review', failed ? 'uc.cert.step.failed' : 'uc.cert.step.done'];
   return (
     <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label="steps">

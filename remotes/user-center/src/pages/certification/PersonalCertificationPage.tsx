@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { api, isValidChineseIdCard } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
-import { isLocked, useCertification } from './useCertification.ts';
+import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
 const schema = z.object({
   realName: z.string().trim().min(2, 'uc.cert.realNameInvalid').max(30, 'uc.cert.realNameInvalid'),
@@ -39,7 +39,7 @@ export default function PersonalCertificationPage() {
     }
   });
 
-  const certifiedPersonally = cert.status === 3 && cert.type === 0 && cert.personal;
+  const certifiedPersonally = cert.status === 3 && cert.type === 0 && cert.current === 'idCard' && cert.personal;
   return (
     <Container maxW="2xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
@@ -65,7 +65,7 @@ export default function PersonalCertificationPage() {
               <FormattedMessage id="uc.cert.locked" />
             </Alert.Title>
             <Button asChild size="sm" variant="outline">
-              <Link to={to('/admin/auth/company')}>
+              <Link to={to(KIND_PATHS[cert.current ?? 'enterprise'])}>
                 <FormattedMessage id="uc.cert.view" />
               </Link>
             </Button>

@@ -8,6 +8,7 @@ export function useCertification() {
   const user = useQuery({ queryKey: ['member-user'], queryFn: () => callApi(api.memberUserGet) });
   const personal = useQuery({ queryKey: ['cert', 'personal'], queryFn: () => callApi(api.personalCertGet) });
   const enterprise = useQuery({ queryKey: ['cert', 'enterprise'], queryFn: () => callApi(api.enterpriseCertGet) });
+  const document = useQuery({ queryKey: ['cert', 'document'], queryFn: () => callApi(api.documentCertGet) });
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['cert'] });
     const info = await queryClient.fetchQuery({
@@ -18,17 +19,50 @@ export function useCertification() {
     if (info) authStore.userInfo = info;
   };
   return {
-    loading: user.isLoading || personal.isLoading || enterprise.isLoading,
-    failed: user.isError || personal.isError || enterprise.isError,
+    loading: user.isLoading || personal.isLoading || enterprise.isLoading || document.isLoading,
+    failed: user.isError || personal.isError || enterprise.isError || document.isError,
     retry: () => {
-      for (const q of [user, personal, enterprise]) if (q.isError) void q.refetch();
+      for (const q of [user, personal, enterprise, document]) if (q.isError) void q.refetch();
     },
     status: user.data?.identificationStatus ?? 0,
     type: user.data?.certificationType ?? null,
     personal: personal.data ?? null,
     enterprise: enterprise.data ?? null,
+    document: document.data ?? null,
+    /** Which submission the status belongs to (see latestKind). */
+    current: latestKind(personal.data ?? null, enterprise.data ?? null, document.data ?? null),
     refresh,
   };
+}
+
+export type CertificationKind = 'idCard' | 'enterprise' | 'personDocument' | 'companyDocument';
+
+/** The page of each kind of certification. */
+export const KIND_PATHS: Record<CertificationKind, string> = {
+  idCard: '/admin/auth/personal',
+  personDocument: '/admin/auth/personal/document',
+  enterprise: '/admin/auth/company',
+  companyDocument: '/admin/auth/company/overseas',
+};
+
+/**
+ * The kind of the user's latest submission, the one their status belongs to: nothing can be
+ * submitted while one is in review or approved, so the newest is always the one that decided.
+ */
+export function latestKind(
+  personal: { createdAt: number } | null,
+  enterprise: { submittedAt: number } | null,
+  document: { submittedAt: number; documentType: string } | null,
+): CertificationKind | null {
+  const candidates: [CertificationKind, number][] = [];
+  if (personal) candidates.push(['idCard', personal.createdAt]);
+  if (enterprise) candidates.push(['enterprise', enterprise.submittedAt]);
+  if (document)
+    candidates.push([
+      document.documentType === 'company_registration' ? 'companyDocument' : 'personDocument',
+      document.submittedAt,
+    ]);
+  return candidates.sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
 /** While in review or after approval nothing may change (SPEC section 4). */

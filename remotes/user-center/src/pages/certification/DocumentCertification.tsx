@@ -1,0 +1,328 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  DataList,
+  Heading,
+  Link as ChakraLink,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@portal/shared/chakra';
+import { Field, Input, NativeSelect } from '@portal/shared/chakra/deferred';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  api,
+  companyRegistrationFields,
+  countryName,
+  countryOptions,
+  DOCUMENT_FILE_FIELD,
+  type DocumentCertInfo,
+  ID_DOCUMENT_TYPES,
+  identityDocumentFields,
+  LICENCE_MAX_BYTES,
+} from '@portal/shared';
+import { callApi } from '@portal/shared/browser';
+import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { Steps } from './CompanyCertificationPage.tsx';
+import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
+
+export type DocumentSubject = 'person' | 'company';
+
+const documentFile = z
+  .custom<FileList>()
+  .refine((files) => files?.length === 1, 'validation.documentFile')
+  .refine(
+    (files) =>
+      !files?.[0] || (/^(image\/(png|jpeg)|application\/pdf)$/.test(files[0].type) && files[0].size <= LICENCE_MAX_BYTES),
+    'validation.documentFile',
+  );
+
+// The contract's own schemas, so the form and the server refuse the same values with the same words.
+const personSchema = identityDocumentFields.extend({ [DOCUMENT_FILE_FIELD]: documentFile });
+const companySchema = companyRegistrationFields.extend({ [DOCUMENT_FILE_FIELD]: documentFile });
+type PersonForm = z.input<typeof personSchema>;
+type CompanyForm = z.input<typeof companySchema>;
+
+const PAGE = {
+  person: {
+    title: 'uc.authDocument.title',
+    kind: 'personDocument',
+    mainland: 'idCard',
+    mainlandHint: 'uc.certDoc.person.mainlandHint',
+    success: 'uc.cert.personal.success',
+  },
+  company: {
+    title: 'uc.authOverseas.title',
+    kind: 'companyDocument',
+    mainland: 'enterprise',
+    mainlandHint: 'uc.certDoc.company.mainlandHint',
+    success: 'uc.cert.company.success',
+  },
+} as const;
+
+/**
+ * /admin/auth/personal/document and /admin/auth/company/overseas: certification with a passport or
+ * another government ID, or of a company registered outside mainland China. Fill in → waiting for
+ * review → approved or failed with the reason (resubmit); read-only while in review or approved.
+ */
+export function DocumentCertification({ subject }: { subject: DocumentSubject }) {
+  const cert = useCertification();
+  const to = useLocalePath();
+  const [resubmitting, setResubmitting] = useState(false);
+  const page = PAGE[subject];
+  const record = cert.current === page.kind ? cert.document : null;
+  const status = record ? cert.status : 0;
+  const step = !record || resubmitting ? 0 : status === 1 || status === 2 ? 1 : 2;
+  return (
+    <Container maxW="3xl" py={{ base: 6, md: 10 }}>
+      <Stack gap={6}>
+        <Heading as="h1" size="2xl">
+          <FormattedMessage id={page.title} />
+        </Heading>
+        <Steps current={step} failed={status === 4 && !resubmitting} />
+        {cert.loading ? null : isLocked(cert.status) && cert.current !== page.kind ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>
+              <FormattedMessage id="uc.cert.locked" />
+            </Alert.Title>
+            {cert.current ? (
+              <Button asChild size="sm" variant="outline">
+                <Link to={to(KIND_PATHS[cert.current])}>
+                  <FormattedMessage id="uc.cert.view" />
+                </Link>
+              </Button>
+            ) : null}
+          </Alert.Root>
+        ) : step === 0 ? (
+          <Stack gap={4}>
+            <Text fontSize="sm" color="fg.muted">
+              <FormattedMessage
+                id={page.mainlandHint}
+                values={{
+                  link: (chunks) => (
+                    <ChakraLink asChild color="brand.fg">
+                      <Link to={to(KIND_PATHS[page.mainland])}>{chunks}</Link>
+                    </ChakraLink>
+                  ),
+                }}
+              />
+            </Text>
+            <DocumentFormCard
+              subject={subject}
+              onSubmitted={async () => {
+                setResubmitting(false);
+                await cert.refresh();
+              }}
+            />
+          </Stack>
+        ) : record ? (
+          <Stack gap={4}>
+            {status === 3 ? (
+              <Alert.Root status="success" data-testid="cert-success">
+                <Alert.Indicator />
+                <Alert.Title>
+                  <FormattedMessage id={page.success} />
+                </Alert.Title>
+              </Alert.Root>
+            ) : status === 4 ? (
+              <Alert.Root status="error" data-testid="cert-failed" flexWrap="wrap">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>
+                    <FormattedMessage id="uc.cert.company.failed" />
+                  </Alert.Title>
+                  <Alert.Description data-testid="failure-reason">{record.failureReason}</Alert.Description>
+                </Alert.Content>
+                <Button size="sm" colorPalette="brand" onClick={() => setResubmitting(true)}>
+                  <FormattedMessage id="uc.cert.resubmit" />
+                </Button>
+              </Alert.Root>
+            ) : (
+              <Alert.Root status="warning" data-testid="cert-review">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>
+                    <FormattedMessage id="uc.cert.company.review" />
+                  </Alert.Title>
+                  <Alert.Description>
+                    <FormattedMessage id="uc.cert.company.reviewTime" />
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <Submitted record={record} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+/** What was submitted, read-only (a person's document number comes back masked). */
+function Submitted({ record }: { record: DocumentCertInfo }) {
+  const intl = useIntl();
+  const company = record.documentType === 'company_registration';
+  const rows: [string, string][] = [
+    ['uc.certDoc.documentType', intl.formatMessage({ id: `uc.certDoc.type.${record.documentType}` })],
+    [company ? 'uc.certDoc.companyCountry' : 'uc.certDoc.country', countryName(record.country, intl.locale)],
+    [company ? 'uc.cert.companyName' : 'uc.certDoc.fullName', record.name],
+    [company ? 'uc.certDoc.registrationNumber' : 'uc.certDoc.documentNumber', record.number],
+  ];
+  if (record.registrationAddress) rows.push(['uc.cert.registrationAddress', record.registrationAddress]);
+  return (
+    <Card.Root>
+      <Card.Body>
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap={3}>
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel minW="40">
+                <FormattedMessage id={label} />
+              </DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+          <DataList.Item>
+            <DataList.ItemLabel minW="40">
+              <FormattedMessage id="uc.cert.submittedAt" />
+            </DataList.ItemLabel>
+            <DataList.ItemValue>
+              <FormattedDate value={record.submittedAt} dateStyle="medium" timeStyle="short" />
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; onSubmitted: () => Promise<void> }) {
+  const intl = useIntl();
+  const [failure, setFailure] = useState<string | null>(null);
+  const company = subject === 'company';
+  const form = useForm<PersonForm & CompanyForm>({
+    resolver: zodResolver((company ? companySchema : personSchema) as typeof personSchema) as never,
+    defaultValues: company ? { country: '' } : { documentType: 'passport', country: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const countries = useMemo(() => countryOptions(intl.locale).filter((c) => !company || c.code !== 'CN'), [intl.locale, company]);
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    const body = new FormData();
+    const names = company
+      ? (['companyName', 'country', 'registrationNumber', 'registrationAddress'] as const)
+      : (['documentType', 'country', 'documentNumber', 'fullName'] as const);
+    for (const name of names) body.set(name, String(v[name] ?? '').trim());
+    const file = v.document?.[0];
+    if (file) body.set(DOCUMENT_FILE_FIELD, file);
+    try {
+      await callApi(company ? api.companyRegistrationCertCreate : api.identityDocumentCertCreate, { body: body as never });
+      message('success', intl.formatMessage({ id: 'uc.cert.company.submitted' }));
+      await onSubmitted();
+    } catch (e) {
+      setFailure(applyServerError(e, (name, msg) => form.setError(name as never, { message: msg })));
+    }
+  });
+
+  const error = (name: string) => fieldMessage(intl, (errors as Record<string, { message?: string } | undefined>)[name]?.message);
+  const text = (
+    name: 'documentNumber' | 'fullName' | 'companyName' | 'registrationNumber' | 'registrationAddress',
+    label: string,
+    extra?: { autoComplete?: string },
+  ) => (
+    <Field.Root key={name} invalid={!!error(name)} required>
+      <Field.Label>
+        <FormattedMessage id={label} />
+      </Field.Label>
+      <Input autoComplete={extra?.autoComplete ?? 'off'} {...form.register(name)} />
+      <Field.ErrorText>{error(name)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap={4}>
+            <Text color="fg.muted">
+              <FormattedMessage id={company ? 'uc.certDoc.company.intro' : 'uc.certDoc.person.intro'} />
+            </Text>
+            {failure ? (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Title>{failure}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+              {company ? null : (
+                <Field.Root invalid={!!error('documentType')} required>
+                  <Field.Label>
+                    <FormattedMessage id="uc.certDoc.documentType" />
+                  </Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...form.register('documentType')}>
+                      {ID_DOCUMENT_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {intl.formatMessage({ id: `uc.certDoc.type.${type}` })}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{error('documentType')}</Field.ErrorText>
+                </Field.Root>
+              )}
+              {company ? text('companyName', 'uc.cert.companyName', { autoComplete: 'organization' }) : null}
+              <Field.Root invalid={!!error('country')} required>
+                <Field.Label>
+                  <FormattedMessage id={company ? 'uc.certDoc.companyCountry' : 'uc.certDoc.country'} />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field data-testid="document-country" {...form.register('country')}>
+                    <option value="">{intl.formatMessage({ id: 'uc.certDoc.countryPlaceholder' })}</option>
+                    {countries.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{error('country')}</Field.ErrorText>
+              </Field.Root>
+              {company
+                ? text('registrationNumber', 'uc.certDoc.registrationNumber')
+                : text('documentNumber', 'uc.certDoc.documentNumber')}
+              {company ? null : text('fullName', 'uc.certDoc.fullName', { autoComplete: 'name' })}
+            </SimpleGrid>
+            {company ? text('registrationAddress', 'uc.cert.registrationAddress', { autoComplete: 'street-address' }) : null}
+            <Field.Root invalid={!!error(DOCUMENT_FILE_FIELD)} required>
+              <Field.Label>
+                <FormattedMessage id={company ? 'uc.certDoc.companyFile' : 'uc.certDoc.file'} />
+              </Field.Label>
+              <Input type="file" accept="image/png,image/jpeg,application/pdf" p={1.5} {...form.register(DOCUMENT_FILE_FIELD)} />
+              {error(DOCUMENT_FILE_FIELD) ? (
+                <Field.ErrorText>{error(DOCUMENT_FILE_FIELD)}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  <FormattedMessage id={company ? 'uc.certDoc.companyFileHint' : 'uc.certDoc.fileHint'} />
+                </Field.HelperText>
+              )}
+            </Field.Root>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+              <FormattedMessage id="uc.cert.submitReview" />
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
