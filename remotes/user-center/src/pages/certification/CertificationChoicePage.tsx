@@ -56,7 +56,7 @@ export default function CertificationChoicePage() {
             return (
               <Card.Root key={kind.key} borderColor={mine ? 'brand.solid' : undefined} borderWidth={mine ? '2px' : '1px'}>
                 <Card.Header>
-                  <Stack direction="row" justify="space-between" align="center">
+                  <Stack direction="row" justify="space-between" align="center" flexWrap="wrap" gap={2}>
                     <Heading as="h2" size="lg">
                       <FormattedMessage id={`uc.cert.${kind.key}.name`} />
                     </Heading>
@@ -93,6 +93,7 @@ export default function CertificationChoicePage() {
                             colorPalette="brand"
                             variant={primary(index) ? 'solid' : 'outline'}
                             whiteSpace="normal"
+                            textAlign="center"
                             h="auto"
                             minH="10"
                             py={2}
