@@ -94,7 +94,11 @@ export function DestinationFields<T extends DestinationForm>({
                   aria-label={intl.formatMessage({ id: 'form.mobileCountry' })}
                   autoComplete="tel-country-code"
                   data-testid="mobile-country"
-                  {...f.register('country')}
+                  name="country"
+                  // Controlled: the options change after hydration, and an uncontrolled select
+                  // would then show its first option while the form holds another.
+                  value={picked}
+                  onChange={(e) => f.setValue('country', e.target.value, { shouldDirty: true })}
                 >
                   {countries ? (
                     countries.map((c) => (
