@@ -40,6 +40,37 @@ describe('shell static files', () => {
     expect(res.headers.etag).toBeTruthy();
   });
 
+  it("never serves the shell's server code (its node build in ssr/), in any spelling", async () => {
+    await mkdir(join(t.config.shellDist, 'ssr/static/js'), { recursive: true });
+    await writeFile(join(t.config.shellDist, 'ssr/index.js'), 'exports.secret = "server only";');
+    await writeFile(join(t.config.shellDist, 'ssr/package.json'), '{ "type": "commonjs" }');
+    await writeFile(join(t.config.shellDist, 'ssr/static/js/page.js'), 'exports.secret = "server only";');
+    for (const url of [
+      '/ssr/index.js',
+      '/ssr/package.json',
+      '/ssr/static/js/page.js',
+      '/SSR/index.js',
+      '/%73sr/index.js',
+      '/ssr%2Findex.js',
+      '/ssr%5Cindex.js',
+      '/./ssr/index.js',
+      '//ssr/index.js',
+      '/static/..%2F..%2Fssr/index.js',
+      '/ssr/',
+      '/ssr',
+    ]) {
+      for (const accept of ['*/*', HTML]) {
+        const res = await get(url, accept);
+        expect([403, 404], `${url} (${accept}): ${res.statusCode}`).toContain(res.statusCode);
+        expect(res.body).not.toContain('server only');
+        expect(res.body).not.toContain('commonjs');
+      }
+    }
+    // The browser's files still serve.
+    expect((await get('/static/js/main.3f9a1c.js', '*/*')).statusCode).toBe(200);
+    expect((await get('/logo.svg', 'image/*')).statusCode).toBe(200);
+  });
+
   it('answers a plain 404 for a missing file, even to a browser', async () => {
     for (const url of ['/static/js/gone.js', '/favicon.ico', '/static/', '/static/js/']) {
       const res = await get(url);

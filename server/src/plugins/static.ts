@@ -10,6 +10,7 @@ import { createServedRemotes, type ServedRemotes } from '../modules/remotes/serv
 import { blogContent, type SeoContent } from '../modules/seo/content.ts';
 import { pageAnswers, preferredEncoding } from '../modules/ssr/page-answers.ts';
 import { createPageRendering, isServerRendered, warmPaths } from '../modules/ssr/page-renderer.ts';
+import { isServerCode } from '../modules/remotes/server-code.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -42,7 +43,7 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 
 /**
  * Serves the built shell from SHELL_DIST: hashed assets under /static cached for a year, other
- * files with revalidation, and index.html (no-cache, so a new shell build is picked up at once) for
+ * files with revalidation (never its node build in ssr/: server code), and index.html (no-cache, so a new shell build is picked up at once) for
  * every page URL so the client router can take over. A URL that is no page still gets index.html,
  * so the shell renders its localized 404 page, but with status 404 so crawlers and monitors see it.
  * A page path with a redirect rule is answered with a 302 instead (see redirectFor).
@@ -116,6 +117,8 @@ export async function staticPlugin(
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // Still percent-encoded: `send` decodes it and answers 400 for a malformed escape.
     const path = request.url.split('?', 1)[0] ?? '/';
+    // The node build in SHELL_DIST/ssr is the server's code: no URL reaches it.
+    if (isServerCode(path)) return reply.callNotFound();
     if (path.startsWith('/static/')) {
       if (path.endsWith('/')) return reply.callNotFound(); // a directory: nothing to list
       return reply.sendFile(path.slice(1), root, { maxAge: YEAR_MS, immutable: true, index: false });

@@ -117,6 +117,40 @@ describe('GET /remotes/<name>/<version>/*', () => {
     expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
   });
 
+  it("never serves a version's server code (its node build in ssr/), in any spelling, while its browser files serve", async () => {
+    const SERVER_CODE = 'exports.secret = "server only";';
+    const dist = await writeDist(join(t.dir, 'dist-marketing-ssr'), {
+      'remoteEntry.js': 'var browserEntry = 1;',
+      'static/js/page.5e6f.js': 'export const page = 1;',
+      'ssr/remoteEntry.js': SERVER_CODE,
+      'ssr/package.json': '{ "type": "commonjs" }',
+      'ssr/static/js/page.js': SERVER_CODE,
+    });
+    const published = await registry.publishRemote('marketing', dist, { activate: false });
+    const base = `/remotes/marketing/${published.version}`;
+    for (const file of ['remoteEntry.js', 'static/js/page.5e6f.js', 'mf-manifest.json'])
+      expect((await t.app.inject(`${base}/${file}`)).statusCode, file).toBe(200);
+    for (const file of [
+      'ssr/remoteEntry.js',
+      'ssr/package.json',
+      'ssr/static/js/page.js',
+      'SSR/remoteEntry.js',
+      'Ssr/package.json',
+      '%73sr/remoteEntry.js',
+      'ssr%2FremoteEntry.js',
+      'ssr%5CremoteEntry.js',
+      './ssr/remoteEntry.js',
+      '.%2Fssr/remoteEntry.js',
+      'static/..%2Fssr/remoteEntry.js',
+    ]) {
+      for (const encoding of ['identity', 'br, gzip']) {
+        const res = await t.app.inject({ url: `${base}/${file}`, headers: { 'accept-encoding': encoding } });
+        expect([403, 404], `${file} (${encoding}): ${res.statusCode}`).toContain(res.statusCode);
+        expect(res.body).not.toContain('server only');
+      }
+    }
+  });
+
   it('refuses a path escaping the version directory', async () => {
     const res = await t.app.inject(`/remotes/marketing/${version}/..%2F..%2Fregistry.json`);
     expect(res.statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RegistryEntry, type RemoteName, remoteVersion } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.ts';
+import { isServerCode } from './server-code.ts';
 import { createRemoteRegistry, type RemoteRegistry } from './registry.ts';
 import { createServedRemotes, type ServedRemotes, type ServedSet } from './served.ts';
 
@@ -58,13 +59,20 @@ export async function remotesRoutes(app: FastifyInstance, options: RemotesRoutes
 
   // Version directories never change, so browsers and CDNs may keep these files for a year. Any
   // version the registry still names is served (a page loaded before a rollback keeps loading its
-  // chunks); on PostgreSQL this instance copies it from the database on first use.
+  // chunks); on PostgreSQL this instance copies it from the database on first use. Its node build
+  // (ssr/) is the server's code and never served.
   app.get<{ Params: { name: string; version: string; '*': string } }>(
     '/remotes/:name/:version/*',
     { schema: { hide: true } },
     async (request, reply) => {
       const { name, version, '*': file } = request.params;
-      if (!isRemoteName(name) || !remoteVersion.safeParse(version).success || file === '' || file.endsWith('/')) {
+      if (
+        !isRemoteName(name) ||
+        !remoteVersion.safeParse(version).success ||
+        file === '' ||
+        file.endsWith('/') ||
+        isServerCode(file)
+      ) {
         return reply.callNotFound();
       }
       const root = await registry.localVersionDir(name, version);
