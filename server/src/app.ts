@@ -28,6 +28,7 @@ import { createRemoteRegistry } from './modules/remotes/registry.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
 import { createServedRemotes } from './modules/remotes/served.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { createPageRendering } from './modules/ssr/page-renderer.ts';
 import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
@@ -144,7 +145,18 @@ export async function buildApp({
   const registry = createRemoteRegistry(config.dataDir, { database: app.database });
   const served = createServedRemotes(registry, { devRemotes: config.devRemotes });
   await app.register(seoRoutes, { config, served });
-  await app.register(staticPlugin, { config, registry, served });
+  // Public pages rendered on the server, cached per site and page within SSR_CACHE_MB, at most
+  // SSR_CONCURRENCY renders at once (docs/decisions/0017, 0029).
+  const pages = createPageRendering(app, {
+    shellDist: config.shellDist,
+    registry,
+    budgetMs: config.ssrBudgetMs,
+    devRemotes: config.devRemotes,
+    cacheBytes: config.ssrCacheBytes,
+    concurrency: config.ssrConcurrency,
+  });
+  app.decorate('pages', pages);
+  await app.register(staticPlugin, { config, registry, served, pages });
   await app.register(remotesRoutes, { config, registry, served });
   return app;
 }

@@ -169,6 +169,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds server rendering: 64 MB of cached pages and 2 renders at once by default, SSR_CACHE_MB and SSR_CONCURRENCY otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ ssrCacheBytes: 64 * 1024 * 1024, ssrConcurrency: 2 });
+    expect(loadConfig({ SSR_CACHE_MB: '256', SSR_CONCURRENCY: '4' })).toMatchObject({
+      ssrCacheBytes: 256 * 1024 * 1024,
+      ssrConcurrency: 4,
+    });
+    for (const [variable, value] of [
+      ['SSR_CACHE_MB', '0'],
+      ['SSR_CACHE_MB', '1.5'],
+      ['SSR_CACHE_MB', 'lots'],
+      ['SSR_CACHE_MB', '99999'],
+      ['SSR_CONCURRENCY', '0'],
+      ['SSR_CONCURRENCY', '-2'],
+      ['SSR_CONCURRENCY', '1000'],
+    ] as const)
+      expect(
+        configError({ [variable]: value }).issues.map((i) => i.variable),
+        `${variable}=${value}`,
+      ).toEqual([variable]);
+  });
+
   it('reports every bad variable at once', () => {
     const error = configError({ PORT: 'x', LOG_LEVEL: 'y' });
     expect(error.issues.map((i) => i.variable).sort()).toEqual(['LOG_LEVEL', 'PORT']);

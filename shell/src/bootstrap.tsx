@@ -2,7 +2,7 @@
 import './zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SSR_STATE_ELEMENT_ID, splitLocale } from '@portal/shared';
+import { SSR_RENDERED_FOR_ATTRIBUTE, SSR_STATE_ELEMENT_ID, splitLocale } from '@portal/shared';
 import { authStore, persistAuth, uiStore } from '@portal/shared/browser';
 import { startAnalytics } from './analytics/analytics.ts';
 import { readClientConfig } from './app/clientConfig.ts';
@@ -17,6 +17,8 @@ import { refreshUserInfo } from './session/session.ts';
 // The path the server rendered (if it did) before the start locale may move it.
 const renderedPath = window.location.pathname;
 const serverState = document.getElementById(SSR_STATE_ELEMENT_ID);
+// Markup rendered for another path (the one 404 rendering, another spelling of a page) says so.
+const markupPath = document.getElementById('root')?.getAttribute(SSR_RENDERED_FOR_ATTRIBUTE) ?? renderedPath;
 // A rendered page was answered after the server's redirect rules: it has none.
 if (serverState) knownRedirect(splitLocale(renderedPath).path, null);
 const startLocale = resolveStartLocale(document.cookie, navigator.languages);
@@ -62,9 +64,10 @@ const app = (
 if (serverState && root.hasChildNodes()) {
   // Hydrate what the server rendered once the router has resolved the page (lazy routes, the remote,
   // the guard), so the first client render is that page and not the boot fallback. If the guard or
-  // the start locale moved elsewhere, the markup is of another page: render afresh instead.
+  // the start locale moved elsewhere, or the markup was rendered for another path, the markup is
+  // not this page's: render afresh instead.
   await routerInitialized(router);
-  if (router.state.location.pathname === renderedPath && !router.state.errors) hydrateRoot(root, app);
+  if (router.state.location.pathname === markupPath && !router.state.errors) hydrateRoot(root, app);
   else {
     root.replaceChildren();
     createRoot(root).render(app);

@@ -125,4 +125,16 @@ describe('invalidate', () => {
     expect(await after).toBe('new');
     expect(await cache.cached('settings', 60_000, async () => 'newer')).toBe('new');
   });
+
+  it('tells the stores kept beside it what was invalidated, until they stop listening', () => {
+    const cache = createCache();
+    const heard: Array<string | null> = [];
+    const stop = cache.onInvalidate((tag) => heard.push(tag));
+    cache.invalidate('prices');
+    cache.invalidateAll();
+    cache.drop('member:1');
+    stop();
+    cache.invalidate('posts');
+    expect(heard).toEqual(['prices', null]);
+  });
 });

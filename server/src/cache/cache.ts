@@ -61,6 +61,12 @@ export interface Cache {
   drop(key: string): void;
   /** Drops everything (a missed notification could have been about anything). */
   invalidateAll(): void;
+  /**
+   * Calls `listener` after every `invalidate(tag)` with that tag, and after `invalidateAll()` with
+   * null: for stores kept beside this cache (the rendered pages, modules/ssr/page-cache.ts) that
+   * must drop what is made from the same data. Returns the function that stops the calls.
+   */
+  onInvalidate(listener: (tag: CacheTag | null) => void): () => void;
   /** Entries held (loading ones included). */
   readonly size: number;
 }
@@ -80,6 +86,7 @@ export interface CacheOptions {
 
 export function createCache({ now = () => Date.now(), maxEntries = 10_000 }: CacheOptions = {}): Cache {
   const entries = new Map<string, Entry>();
+  const listeners = new Set<(tag: CacheTag | null) => void>();
 
   return {
     cached<T>(key: string, ttlMs: number, loader: () => Promise<T>, { tags = [] }: CachedOptions = {}): Promise<T> {
@@ -110,6 +117,7 @@ export function createCache({ now = () => Date.now(), maxEntries = 10_000 }: Cac
 
     invalidate(tag) {
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+      for (const listener of listeners) listener(tag);
     },
 
     drop(key) {
@@ -118,6 +126,12 @@ export function createCache({ now = () => Date.now(), maxEntries = 10_000 }: Cac
 
     invalidateAll() {
       entries.clear();
+      for (const listener of listeners) listener(null);
+    },
+
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     get size() {

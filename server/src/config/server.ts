@@ -83,6 +83,10 @@ export const serverEnv = {
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })).default('info'),
   DEV_REMOTES: optional(flag).default(false),
   SSR_BUDGET_MS: optional(z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(0).max(60_000)).default(200),
+  // The rendered-page cache is bounded by memory, not by entries: pages weigh 50 kB to 500 kB each.
+  SSR_CACHE_MB: optional(z.coerce.number({ error: 'expected a number of megabytes' }).int().min(1).max(16_384)).default(64),
+  // Renders share the event loop with every request: a few at a time keep it answering.
+  SSR_CONCURRENCY: optional(z.coerce.number({ error: 'expected a number of renders' }).int().min(1).max(64)).default(2),
   ANALYTICS_SCRIPT_URL: optional(scriptUrl),
   ANALYTICS_SITE_ID: optional(analyticsSiteId),
   CAPTCHA_ENABLED: optional(flag).default(true),

@@ -32,6 +32,16 @@ export interface Config {
    * goes without (the browser renders it then); the render still completes for the page cache.
    */
   ssrBudgetMs: number;
+  /**
+   * SSR_CACHE_MB in bytes: what the rendered pages kept in memory (markup, data and answer bytes,
+   * compressed forms included) may weigh together; the least recently used go first.
+   */
+  ssrCacheBytes: number;
+  /**
+   * SSR_CONCURRENCY: renders running at once. A page that misses the cache while that many run is
+   * sent without markup (the browser renders it) instead of waiting for a turn.
+   */
+  ssrConcurrency: number;
   /** The third-party page-analytics script the browser loads (client-config), or null for none. */
   analytics: { scriptUrl: string; siteId: string | null } | null;
   /** login, register and send-sms-code require a passed captcha (captchaVerification). */

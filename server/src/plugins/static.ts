@@ -8,8 +8,8 @@ import { remotePreloads } from '../modules/remotes/preloads.ts';
 import { createRemoteRegistry, type RemoteRegistry } from '../modules/remotes/registry.ts';
 import { createServedRemotes, type ServedRemotes } from '../modules/remotes/served.ts';
 import { blogContent, type SeoContent } from '../modules/seo/content.ts';
-import { pageAnswers, preferredEncoding } from '../modules/ssr/page-answers.ts';
-import { createPageRendering, isServerRendered, warmPaths } from '../modules/ssr/page-renderer.ts';
+import { preferredEncoding } from '../modules/ssr/page-answers.ts';
+import { isServerRendered, type PageRendering, warmPaths } from '../modules/ssr/page-renderer.ts';
 import { isServerCode } from '../modules/remotes/server-code.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
 
@@ -62,10 +62,13 @@ export async function staticPlugin(
   {
     config,
     content = blogContent,
+    pages,
     ...remotes
   }: {
-    config: Pick<Config, 'shellDist' | 'publicBaseUrl' | 'dataDir' | 'devRemotes' | 'ssrBudgetMs'>;
+    config: Pick<Config, 'shellDist' | 'publicBaseUrl' | 'dataDir' | 'devRemotes'>;
     content?: Pick<SeoContent, 'findPostMeta'>;
+    /** Server rendering of public pages (app.pages); none: every page is rendered by the browser. */
+    pages?: PageRendering;
     registry?: RemoteRegistry;
     served?: ServedRemotes;
   },
@@ -76,13 +79,6 @@ export async function staticPlugin(
   const registry = remotes.registry ?? createRemoteRegistry(config.dataDir);
   const served = remotes.served ?? createServedRemotes(registry, { devRemotes: config.devRemotes });
   const preloads = remotePreloads(registry, { devRemotes: config.devRemotes });
-  const answers = pageAnswers();
-  const pages = createPageRendering(app, {
-    shellDist: root,
-    registry,
-    budgetMs: config.ssrBudgetMs,
-    devRemotes: config.devRemotes,
-  });
 
   /**
    * The operator's redirect rule for a page (the same rules and lookup as /app-api/system/redirect),
@@ -108,7 +104,7 @@ export async function staticPlugin(
   app.addHook('onListen', async () => {
     try {
       const current = await served.current(app.log);
-      void pages.warm(warmPaths(current.table), { host: 'localhost', log: app.log, served: current });
+      void pages?.warm(warmPaths(current.table), { log: app.log, served: current });
     } catch (err) {
       app.log.warn({ err }, 'remote registry unreadable: nothing warmed');
     }
@@ -154,15 +150,21 @@ export async function staticPlugin(
       },
       path,
     );
-    const page = isServerRendered(visitor.table, path)
-      ? await pages.render(request.url, { host: request.hostname, log: request.log, served: visitor })
-      : null;
+    const markup =
+      pages && isServerRendered(visitor.table, path)
+        ? await pages.render(request.url, { hostname: request.hostname, status, log: request.log, served: visitor })
+        : null;
     // `private, no-cache` when a staged rollout made this answer the visitor's own (served.forRequest).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     reply.type('text/html; charset=utf-8');
     const tags = headTags(head);
-    if (page) {
-      const answer = answers.answer(page, `${head.locale}\0${tags}`, () => template.render(head.locale, tags, page));
+    if (markup) {
+      const { page } = markup;
+      // Marked when rendered for another path (the 404 page, another spelling): the browser renders afresh.
+      const renderedFor = markup.path === path ? undefined : markup.path;
+      const answer = page.answer(`${head.locale}\0${renderedFor ?? ''}\0${tags}`, () =>
+        template.render(head.locale, tags, page.page, renderedFor),
+      );
       reply.header('vary', 'accept-encoding');
       if (status !== 404) {
         reply.header('etag', answer.etag);
@@ -171,9 +173,9 @@ export async function staticPlugin(
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (status === 404) reply.code(404);
       if (!encoding) return reply.send(answer.identity);
-      return reply.header('content-encoding', encoding).send(await answers.encode(answer, encoding));
+      return reply.header('content-encoding', encoding).send(await page.encode(answer, encoding));
     }
-    const body = template.render(head.locale, tags, page);
+    const body = template.render(head.locale, tags);
     // No validators on the 404: a conditional request must not turn it into a body-less 304/404.
     if (status === 404) return reply.code(404).send(body);
     const etag = etagOf(body);

@@ -43,3 +43,10 @@ export interface ShellServerBundle {
 
 /** The id of the JSON block that carries PageRenderResult.state to the browser. */
 export const SSR_STATE_ELEMENT_ID = 'portal-ssr-state';
+
+/**
+ * An attribute of #root naming the path its markup was rendered for, when that is not the page's
+ * own path (the one 404 rendering, another spelling of a page): the browser renders such markup
+ * afresh instead of hydrating it (its links would be another path's).
+ */
+export const SSR_RENDERED_FOR_ATTRIBUTE = 'data-rendered-for';

@@ -7,6 +7,7 @@ import {
   localizePath,
   NOT_FOUND_META,
   type RemoteName,
+  SSR_RENDERED_FOR_ATTRIBUTE,
   SSR_STATE_ELEMENT_ID,
   sharedMessages,
   splitLocale,
@@ -102,18 +103,21 @@ export function headTags(head: PageHead): string {
 
 /** index.html prepared once for head injection (see compileTemplate). */
 export interface IndexTemplate {
-  /** `page`: server-rendered markup for #root and the data it was rendered with (modules/ssr). */
-  render(locale: Locale, tags: string, page?: RenderedPage | null): string;
+  /**
+   * `page`: server-rendered markup for #root and the data it was rendered with (modules/ssr);
+   * `renderedFor`: the path it was rendered for when that is not the requested one (the 404 page,
+   * another spelling of a page), so the browser renders afresh instead of hydrating it.
+   */
+  render(locale: Locale, tags: string, page?: RenderedPage | null, renderedFor?: string): string;
 }
 
 const ROOT = /<div id="root"><\/div>/i;
 
 /**
- * The state goes in a JSON data block (not executed, so the CSP has nothing to allow); `<` is
- * escaped so no text in the data can close the element.
+ * The state goes in a JSON data block (not executed, so the CSP has nothing to allow); its `<` are
+ * escaped (RenderedPage.state) so no text in the data can close the element.
  */
-const stateBlock = (state: unknown) =>
-  `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+const stateBlock = (state: string) => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`;
 
 const LANG_ATTR = /\s+lang\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 /** Whatever the build put in the head for these is replaced by the page's own (with its line's indentation). */
@@ -154,9 +158,11 @@ export function compileTemplate(html: string): IndexTemplate {
   const headEnd = Math.max(bodyStart.search(/<\/head\s*>/i), 0);
   const withStyles = (styles: string) => bodyStart.slice(0, headEnd) + styles + bodyStart.slice(headEnd);
   return {
-    render: (locale, tags, page) =>
+    render: (locale, tags, page, renderedFor) =>
       `${open === null ? '' : `${open} lang="${locale}">`}${before}${tags}${
-        page && root ? `${withStyles(page.styles)}<div id="root">${page.html}</div>${stateBlock(page.state)}${bodyEnd}` : after
+        page && root
+          ? `${withStyles(page.styles)}<div id="root"${renderedFor ? ` ${SSR_RENDERED_FOR_ATTRIBUTE}="${escapeHtml(renderedFor)}"` : ''}>${page.html}</div>${stateBlock(page.state)}${bodyEnd}`
+          : after
       }`,
   };
 }
