@@ -33,7 +33,14 @@ describe('auth contract', () => {
     expect(loginBody.parse({ mobile, password: 'x' }).mobile).toBe(mobile.trim());
   });
 
-  it.each(['12800138000', '1380013800', '138001380000', '+8613800138000', '1380013800a', ''])(
+  it.each([
+    ['+8613800138000', '13800138000'],
+    ['+1 (415) 555-0123', '+14155550123'],
+  ])('accepts %j in international form, stored as %j', (mobile, stored) => {
+    expect(loginBody.parse({ mobile, password: 'x' }).mobile).toBe(stored);
+  });
+
+  it.each(['12800138000', '1380013800', '138001380000', '+8612800138000', '4155550123', '+44 20 7123 4567', '1380013800a', ''])(
     'refuses the mobile %j with the message key',
     (mobile) => {
       const result = loginBody.safeParse({ mobile, password: 'x' });
