@@ -120,7 +120,7 @@ describe('GET /app-api/system/client-config', () => {
     expect(res.statusCode).toBe(200);
     expect(envelope(clientConfig).parse(res.json())).toEqual({
       code: 0,
-      data: { analytics: null, captchaEnabled: false, sandbox: true },
+      data: { analytics: null, captchaEnabled: false, sandbox: true, smsCountries: null },
       msg: '',
     });
   });
@@ -139,11 +139,13 @@ describe('GET /app-api/system/client-config', () => {
         analytics: { scriptUrl: 'https://stats.example.com/script.js', siteId: 'b7e1c2d4-5f60-4a1b-9c3d-2e4f6a8b0c1d' },
         captchaEnabled: false,
         sandbox: true,
+        smsCountries: null,
       });
       expect((await selfHosted.app.inject('/app-api/system/client-config')).json().data).toEqual({
         analytics: { scriptUrl: '/stats/script.js', siteId: null },
         captchaEnabled: false,
         sandbox: true,
+        smsCountries: null,
       });
     } finally {
       await configured.close();
