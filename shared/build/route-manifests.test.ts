@@ -9,9 +9,12 @@ const table = createRouteTable(sources);
 describe("the remotes' route manifests (routes.json)", () => {
   it('declare every page of SPEC section 2 once, with no path claimed twice', () => {
     // SPEC section 2, plus /terms, /privacy (accounts), /admin/dynamic/records (commerce) and
-    // /admin/api-tokens (personal API tokens, issue 18).
-    expect(table.routes).toHaveLength(37);
-    expect(table.routes.map((r) => r.path)).toContain('/admin/api-tokens');
+    // /admin/api-tokens (personal API tokens, issue 18), /admin/auth/personal/document and
+    // /admin/auth/company/overseas (certification by document, issue 28).
+    expect(table.routes).toHaveLength(39);
+    expect(table.routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/admin/api-tokens', '/admin/auth/personal/document', '/admin/auth/company/overseas']),
+    );
     expect(routeConflicts(sources)).toEqual([]);
   });
 

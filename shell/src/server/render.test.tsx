@@ -15,7 +15,7 @@ const ANSWERS: Record<string, unknown> = {
     contacts: [],
     icp: null,
   },
-  '/app-api/system/client-config': { analytics: null, captchaEnabled: false, sandbox: false },
+  '/app-api/system/client-config': { analytics: null, captchaEnabled: false, sandbox: false, smsCountries: null },
 };
 
 const apiFetch = (async (input: string | URL | Request) => {
