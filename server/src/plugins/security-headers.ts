@@ -30,7 +30,7 @@ declare module 'fastify' {
  *   strictest CSP (`default-src 'none'; frame-ancestors 'none'`) and no nonce.
  * - The documentation pages (Swagger UI at /app-api/docs and /api/v1/docs, plugins/openapi.ts) are
  *   documents under those prefixes: their own CSP, computed once, lets their script and style files
- *   from this origin run and nothing else (DOCS_CSP_DIRECTIVES).
+ *   from this origin run and nothing else (docsCspDirectives).
  * - API answers to an authenticated request are `Cache-Control: no-store` (personal data).
  * - When PUBLIC_BASE_URL is https, every cookie an answer sets is `Secure` (withSecureCookies), the
  *   same condition as HSTS: a cookie set by any route can never travel over plain http.
