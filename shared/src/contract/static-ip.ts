@@ -130,6 +130,8 @@ export const staticOrderPageQuery = pageQuery.extend({
 export const staticIp = z.object({
   id: z.number().int(),
   orderNo: z.string(),
+  /** The remark of the order that bought the IP (set in the static orders list), shown beside the IP. */
+  remark: z.string(),
   host: z.string(),
   port: z.number().int(),
   account: z.string(),

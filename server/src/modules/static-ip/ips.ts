@@ -14,6 +14,7 @@ const ipColumns = {
   node: staticNodes,
   region: staticRegions,
   orderNo: staticOrders.orderNo,
+  remark: staticOrders.remark,
 };
 
 type IpRow = {
@@ -21,14 +22,16 @@ type IpRow = {
   node: typeof staticNodes.$inferSelect;
   region: typeof staticRegions.$inferSelect;
   orderNo: string;
+  remark: string;
 };
 
 /** Expired is a matter of time: an IP reads Expired from its expiry on, before the job marks it. */
-export function toStaticIp({ item, node, region, orderNo }: IpRow, now: Date): StaticIp {
+export function toStaticIp({ item, node, region, orderNo, remark }: IpRow, now: Date): StaticIp {
   const expire = item.expireTime.getTime();
   return {
     id: item.id,
     orderNo,
+    remark,
     host: node.host,
     port: node.port,
     account: item.account,

@@ -392,6 +392,10 @@ describe('lists and remarks', () => {
     );
     expect(res.json()).toMatchObject({ code: 0, data: true });
     expect((await get(`/app-api/order/getStaticOrderInfo?id=${orderA.id}`, alice)).json().data.remark).toBe('香港 团队 B');
+    // IP management shows the order's remark beside each of its IPs.
+    const ips = await ipsOf(orderA);
+    expect(ips.length).toBeGreaterThan(0);
+    for (const ip of ips) expect(ip.remark).toBe('香港 团队 B');
     const cleared = await post(`/app-api/ip/static-order/updateRemark?id=${orderA.id}&remark=`, undefined, alice);
     expect(cleared.json().data).toBe(true);
     const long = await post(

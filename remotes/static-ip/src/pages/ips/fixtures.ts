@@ -5,6 +5,7 @@ import type { StaticIp } from '@portal/shared';
 export const sampleIp = (over: Partial<StaticIp> = {}): StaticIp => ({
   id: 11,
   orderNo: 'S202405010001',
+  remark: '',
   host: 'us1.proxy.example',
   port: 8000,
   account: 'u1',
