@@ -21,6 +21,7 @@ export * from './usePageTitle.ts';
 export * from './PageHeader.tsx';
 export * from './list/ListParts.tsx';
 export * from './list/ListPageFrame.tsx';
+export * from './list/ResponsiveTable.tsx';
 export * from './list/tableCsv.ts';
 export * from './list/useListSearch.ts';
 export * from './list/useFileExport.ts';

@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sharedMessages } from '../../i18n/messages.ts';
-import { ChakraProvider, Table } from '../chakra.ts';
+import { ChakraProvider } from '../chakra.ts';
 import { system } from '../theme.ts';
 import { type ListEmptyText, type ListPageFrameProps, type ListQuery, ListPageFrame } from './ListPageFrame.tsx';
 
@@ -49,7 +49,12 @@ function render(over: Partial<ListPageFrameProps<Row>>): HTMLElement {
     query: query({}),
     loadFailedId: 'failed',
     empty: EMPTY,
-    table: { testId: 'table', columns: [{ key: 'id', label: 'Id' }], row: (r) => <Table.Row key={r.id} data-testid="row" /> },
+    table: {
+      testId: 'table',
+      columns: [{ key: 'id', label: 'Id', cell: (r) => r.id }],
+      rowKey: (r) => r.id,
+      rowProps: () => ({ 'data-testid': 'row' }),
+    },
     pageSize: 10,
     search: { page: 1, setPage: () => undefined },
     ...over,

@@ -1,10 +1,11 @@
-import { Button, Card, Container, Flex, HStack, Spacer, Stack, Table } from '../chakra.ts';
+import { Button, Card, Container, Flex, HStack, Spacer, Stack } from '../chakra.ts';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PageHeader } from '../PageHeader.tsx';
 import { useLocalePath } from '../useLocalePath.ts';
-import { ListEmpty, LoadFailure, Pager, SkeletonRows } from './ListParts.tsx';
+import { ListEmpty, LoadFailure, Pager } from './ListParts.tsx';
+import { type ListColumn, ResponsiveTable, type ResponsiveTableProps } from './ResponsiveTable.tsx';
 
 /** What the frame reads of a paged list query (a TanStack `useQuery` result fits). */
 export interface ListQuery<T> {
@@ -15,15 +16,6 @@ export interface ListQuery<T> {
   isPending: boolean;
   isPlaceholderData: boolean;
   refetch: () => unknown;
-}
-
-/** A header cell; every one stays on one line unless `wrap`. */
-export interface ListColumn {
-  key: string;
-  label: ReactNode;
-  textAlign?: 'end';
-  w?: string;
-  wrap?: boolean;
 }
 
 /** The empty state: one wording for "nothing yet", another for "nothing matches the filters". */
@@ -56,7 +48,8 @@ export interface ListPageFrameProps<T> {
   query: ListQuery<T>;
   loadFailedId: string;
   empty: ListEmptyText;
-  table: { testId: string; columns: ListColumn[]; row: (item: T) => ReactNode };
+  /** One column definition: a table at `md` and up, a card per row below. */
+  table: Pick<ResponsiveTableProps<T>, 'testId' | 'rowKey' | 'rowProps'> & { columns: ListColumn<T>[] };
   pageSize: number;
   search: { page: number; setPage: (page: number, replace?: boolean) => void };
   /** After the page's content (its dialogs). */
@@ -173,34 +166,14 @@ function ListResults<T>(props: ListPageFrameProps<T> & { total: number }) {
   return (
     <>
       {query.isError ? failure : null}
-      {/* A wide table scrolls sideways on a phone: keyboard users reach that by focusing the region. */}
-      <Table.ScrollArea
-        borderWidth="1px"
-        borderRadius="md"
-        tabIndex={0}
-        role="region"
-        aria-label={intl.formatMessage({ id: props.titleId })}
-        focusRing="outside"
-      >
-        <Table.Root size="sm" data-testid={table.testId} aria-busy={query.isFetching}>
-          <Table.Header>
-            <Table.Row bg="bg.muted">
-              {table.columns.map((c) => (
-                <Table.ColumnHeader key={c.key} whiteSpace={c.wrap ? undefined : 'nowrap'} textAlign={c.textAlign} w={c.w}>
-                  {c.label}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body opacity={query.isPlaceholderData ? 0.6 : 1}>
-            {query.isPending ? (
-              <SkeletonRows columns={table.columns.length} />
-            ) : (
-              (query.data?.list ?? []).map((item) => table.row(item))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        {...table}
+        items={query.data?.list ?? []}
+        ariaLabel={intl.formatMessage({ id: props.titleId })}
+        loading={query.isPending}
+        busy={query.isFetching}
+        dimmed={query.isPlaceholderData}
+      />
       {query.data ? (
         <Pager page={props.search.page} pageSize={props.pageSize} total={total} onPage={(p) => props.search.setPage(p)} />
       ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Flex, HStack, Skeleton, Table, Text, VStack } from '../chakra.ts';
+import { Alert, Button, EmptyState, Flex, HStack, Text, VStack } from '../chakra.ts';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../http/client.ts';
@@ -41,25 +41,6 @@ export function Pager({
         </Button>
       </HStack>
     </Flex>
-  );
-}
-
-/** Placeholder rows while the first page loads. */
-export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
-  return (
-    <>
-      {Array.from({ length: rows }, (_, r) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder rows
-        <Table.Row key={r} aria-hidden="true">
-          {Array.from({ length: columns }, (_, c) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells
-            <Table.Cell key={c}>
-              <Skeleton h="4" w={c === 0 ? '32' : '16'} />
-            </Table.Cell>
-          ))}
-        </Table.Row>
-      ))}
-    </>
   );
 }
 

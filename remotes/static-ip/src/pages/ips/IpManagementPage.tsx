@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { api } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { CertificationNotice, ListPageFrame, useListSearch } from '@portal/shared/ui';
@@ -10,9 +10,8 @@ import { PayDialog } from '../../features/pay/PayDialog.tsx';
 import { RenewDialog } from '../../features/renew/RenewDialog.tsx';
 import { ExchangeDialog } from './ExchangeDialog.tsx';
 import { IpFilters } from './IpFilters.tsx';
-import { IpRow, SelectPageBox } from './IpRow.tsx';
+import { ipColumns, SelectPageBox } from './ipColumns.tsx';
 import { IpToolbar } from './IpToolbar.tsx';
-import { IP_COLUMNS, ipHeader } from './ipCells.ts';
 import { pageState, toggleIp, togglePage } from './selection.ts';
 import { useIpActions } from './useIpActions.ts';
 import { IPS_PAGE_SIZE, ipFilter, isIpStatusFilter, KEYWORD_MAX, useStaticIps } from './useStaticIps.ts';
@@ -43,7 +42,6 @@ export default function IpManagementPage() {
   const actions = useIpActions(filter);
   const { selection, setSelection, setPaying } = actions;
   const closePay = useCallback(() => setPaying(null), [setPaying]);
-  const header = ipHeader(intl);
 
   return (
     <ListPageFrame
@@ -59,7 +57,7 @@ export default function IpManagementPage() {
         <IpToolbar
           selected={selection.size}
           onClearSelection={() => setSelection(new Map())}
-          onRenew={actions.startRenew}
+          onRenew={() => actions.startRenew()}
           onExchange={actions.startExchange}
           onExport={(kind) => void actions.exportIps(kind)}
           exporting={actions.exporting}
@@ -78,31 +76,27 @@ export default function IpManagementPage() {
       }}
       table={{
         testId: 'static-ip-table',
-        columns: [
-          {
-            key: 'select',
-            w: '16',
-            wrap: true,
-            label: (
-              <SelectPageBox
-                state={pageState(selection, list)}
-                disabled={list.length === 0}
-                onChange={(on) => setSelection((s) => togglePage(s, list, on))}
-              />
-            ),
-          },
-          ...IP_COLUMNS.map((key, i) => ({ key, label: header[i] })),
-          { key: 'actions', label: <FormattedMessage id="static.ips.col.actions" /> },
-        ],
-        row: (ip) => (
-          <IpRow
-            key={ip.id}
-            ip={ip}
-            selected={selection.has(ip.id)}
-            onSelect={(on) => setSelection((s) => toggleIp(s, ip, on))}
-            onCopy={() => void actions.copy(ip)}
-          />
-        ),
+        columns: ipColumns({
+          intl,
+          selectPage: (
+            <SelectPageBox
+              state={pageState(selection, list)}
+              disabled={list.length === 0}
+              onChange={(on) => setSelection((s) => togglePage(s, list, on))}
+            />
+          ),
+          isSelected: (ip) => selection.has(ip.id),
+          onSelect: (ip, on) => setSelection((s) => toggleIp(s, ip, on)),
+          onCopy: (ip) => void actions.copy(ip),
+          onRenew: (ip) => actions.startRenew([ip]),
+        }),
+        rowKey: (ip) => ip.id,
+        rowProps: (ip) => ({
+          'data-testid': 'static-ip-row',
+          'data-ip-id': ip.id,
+          'data-host': ip.host,
+          'data-selected': selection.has(ip.id) || undefined,
+        }),
       }}
       pageSize={IPS_PAGE_SIZE}
       search={search}

@@ -40,10 +40,11 @@ export function useIpActions(filter: StaticIpFilter) {
         : { kind, name: 'static-ips', ...ipCsv(rows, intl, now) };
     });
 
-  const startRenew = () => {
-    const problem = renewProblem(selected);
+  /** Renews the selected IPs, or one IP from its own row (the card's button on a phone). */
+  const startRenew = (ips: LiveIp[] = selected) => {
+    const problem = renewProblem(ips);
     setActionError(problem ? intl.formatMessage({ id: problem }) : null);
-    if (!problem) setRenewing(selected);
+    if (!problem) setRenewing(ips);
   };
   const startExchange = () => {
     const problem = exchangeProblem(selected);

@@ -1,7 +1,7 @@
-import { Badge, Button, HStack, IconButton, Table, Text } from '@portal/shared/chakra';
+import { Badge, Button, HStack, IconButton, Text } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import {
   api,
   PayStatus,
@@ -13,7 +13,7 @@ import {
   formatCountdown,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { ListPageFrame, positiveInt, useListSearch, useFileExport } from '@portal/shared/ui';
+import { type ListColumn, ListPageFrame, positiveInt, useListSearch, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
 import { staticKeys } from '../../common/keys.ts';
 import { ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
@@ -23,7 +23,7 @@ import { parseResourceType } from '../../features/catalogue/calls.ts';
 import { PayDialog } from '../../features/pay/PayDialog.tsx';
 import { RenewDialog, type RenewTarget } from '../../features/renew/RenewDialog.tsx';
 import { OrderBanner } from './OrderBanner.tsx';
-import { ORDER_COLUMNS, orderCells, orderCsv, orderHeader } from './orderCells.ts';
+import { ORDER_COLUMNS, type OrderColumn, orderCells, orderCsv, orderHeader } from './orderCells.ts';
 import { RemarkDialog } from './RemarkDialog.tsx';
 import {
   fetchAllStaticOrders,
@@ -71,7 +71,6 @@ export default function StaticOrdersPage() {
     ? { resourceType: renewing.resourceType, count: renewing.count, estimate: true, subject: renewing.orderNo }
     : null;
 
-  const header = orderHeader(intl);
   return (
     <ListPageFrame
       maxW="7xl"
@@ -123,14 +122,9 @@ export default function StaticOrdersPage() {
       }}
       table={{
         testId: 'static-orders-table',
-        columns: [
-          ...ORDER_COLUMNS.map((key, i) => ({ key, label: header[i] })),
-          { key: 'status', label: <FormattedMessage id="static.orders.col.status" /> },
-          { key: 'actions', label: <FormattedMessage id="static.orders.col.actions" /> },
-        ],
-        row: (order) => (
-          <OrderRow key={order.id} order={order} onPay={setPaying} onRenew={setRenewing} onEditRemark={setEditing} />
-        ),
+        columns: staticOrderColumns(intl, { onPay: setPaying, onRenew: setRenewing, onEditRemark: setEditing }),
+        rowKey: (order) => order.id,
+        rowProps: (order) => ({ 'data-testid': 'static-order-row', 'data-order-no': order.orderNo, 'data-status': order.status }),
       }}
       pageSize={ORDERS_PAGE_SIZE}
       search={search}
@@ -151,85 +145,100 @@ export default function StaticOrdersPage() {
   );
 }
 
-function OrderRow({
-  order,
-  onPay,
-  onRenew,
-  onEditRemark,
-}: {
-  order: StaticOrder;
+type OrderActions = {
   onPay: (order: StaticOrder) => void;
   onRenew: (order: StaticOrder) => void;
   onEditRemark: (order: StaticOrder) => void;
-}) {
-  const intl = useIntl();
-  const cells = orderCells(order, intl);
-  const pending = order.status === StaticOrderStatus.Pending;
-  const renewable = order.orderType === StaticOrderType.Purchase && order.status === StaticOrderStatus.Success;
-  return (
-    <Table.Row data-testid="static-order-row" data-order-no={order.orderNo} data-status={order.status}>
-      <Table.Cell>
+};
+
+/**
+ * The static orders' columns: the table keeps what tells orders apart and moves duration and the
+ * payment's details into each row's details; on a phone each order is a card headed by its number,
+ * ending with Pay or Renew.
+ */
+function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<StaticOrder>[] {
+  const header = orderHeader(intl);
+  const label = (key: OrderColumn) => header[ORDER_COLUMNS.indexOf(key)];
+  const column = (
+    key: OrderColumn,
+    cell: (order: StaticOrder, cells: ReturnType<typeof orderCells>) => ReactNode,
+    more: Partial<ListColumn<StaticOrder>> = {},
+  ): ListColumn<StaticOrder> => ({ key, label: label(key), cell: (order) => cell(order, orderCells(order, intl)), ...more });
+  return [
+    column(
+      'orderNo',
+      (order) => (
         <Text as="span" fontFamily="mono" fontSize="sm" whiteSpace="nowrap">
           {order.orderNo}
         </Text>
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{cells.orderType}</Table.Cell>
-      <Table.Cell fontWeight="medium" whiteSpace="nowrap">
+      ),
+      { card: 'title' },
+    ),
+    column('orderType', (_, cells) => cells.orderType),
+    column('amount', (_, cells) => (
+      <Text as="span" fontWeight="medium">
         {cells.amount}
-      </Table.Cell>
-      <Table.Cell fontVariantNumeric="tabular-nums">{cells.count}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{cells.durationDays}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{cells.resourceType}</Table.Cell>
-      <Table.Cell>
+      </Text>
+    )),
+    column('count', (_, cells) => cells.count),
+    column('resourceType', (_, cells) => cells.resourceType),
+    {
+      key: 'status',
+      label: intl.formatMessage({ id: 'static.orders.col.status' }),
+      cell: (order) =>
+        order.status === StaticOrderStatus.Pending ? <PendingStatus order={order} /> : <StatusBadge status={order.status} />,
+    },
+    column('createTime', (_, cells) => (
+      <Text as="span" fontVariantNumeric="tabular-nums">
+        {cells.createTime}
+      </Text>
+    )),
+    column('remark', (order, cells) => (
+      <HStack gap={1} maxW={{ md: '56' }} display="inline-flex">
+        <Text as="span" truncate title={order.remark || undefined} data-testid="static-order-remark">
+          {cells.remark ?? '—'}
+        </Text>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          onClick={() => actions.onEditRemark(order)}
+          aria-label={intl.formatMessage({ id: 'static.remark.edit' }, { orderNo: order.orderNo })}
+          data-testid="static-remark-edit"
+        >
+          <span aria-hidden="true">✎</span>
+        </IconButton>
+      </HStack>
+    )),
+    {
+      key: 'actions',
+      label: intl.formatMessage({ id: 'static.orders.col.actions' }),
+      card: 'action',
+      cell: (order) => <OrderAction order={order} {...actions} />,
+    },
+    column('durationDays', (_, cells) => cells.durationDays, { detail: true }),
+    column(
+      'payStatus',
+      (order, cells) => (
         <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
           {cells.payStatus}
         </Badge>
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{cells.payType ?? '—'}</Table.Cell>
-      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-        {cells.payTime ?? '—'}
-      </Table.Cell>
-      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-        {cells.createTime}
-      </Table.Cell>
-      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-        {cells.expireTime ?? '—'}
-      </Table.Cell>
-      <Table.Cell>
-        <HStack gap={1} maxW="56">
-          <Text as="span" truncate title={order.remark || undefined} data-testid="static-order-remark">
-            {cells.remark ?? '—'}
-          </Text>
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            onClick={() => onEditRemark(order)}
-            aria-label={intl.formatMessage({ id: 'static.remark.edit' }, { orderNo: order.orderNo })}
-            data-testid="static-remark-edit"
-          >
-            <span aria-hidden="true">✎</span>
-          </IconButton>
-        </HStack>
-      </Table.Cell>
-      <Table.Cell>{pending ? <PendingStatus order={order} /> : <StatusBadge status={order.status} />}</Table.Cell>
-      <Table.Cell>
-        {pending ? (
-          <PendingActions order={order} onPay={onPay} />
-        ) : renewable ? (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="brand"
-            onClick={() => onRenew(order)}
-            data-testid="static-order-renew"
-          >
-            <FormattedMessage id="static.orders.renew" />
-          </Button>
-        ) : (
-          '—'
-        )}
-      </Table.Cell>
-    </Table.Row>
+      ),
+      { detail: true },
+    ),
+    column('payType', (_, cells) => cells.payType ?? '—', { detail: true }),
+    column('payTime', (_, cells) => cells.payTime ?? '—', { detail: true }),
+    column('expireTime', (_, cells) => cells.expireTime ?? '—', { detail: true }),
+  ];
+}
+
+function OrderAction({ order, onPay, onRenew }: { order: StaticOrder } & OrderActions) {
+  const renewable = order.orderType === StaticOrderType.Purchase && order.status === StaticOrderStatus.Success;
+  if (order.status === StaticOrderStatus.Pending) return <PendingActions order={order} onPay={onPay} />;
+  if (!renewable) return '—';
+  return (
+    <Button size="xs" variant="outline" colorPalette="brand" onClick={() => onRenew(order)} data-testid="static-order-renew">
+      <FormattedMessage id="static.orders.renew" />
+    </Button>
   );
 }
 

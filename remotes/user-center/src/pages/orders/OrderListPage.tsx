@@ -1,13 +1,13 @@
-import { Badge, Button, HStack, IconButton, Table, Text } from '@portal/shared/chakra';
+import { Badge, Button, HStack, IconButton, Text } from '@portal/shared/chakra';
 import { Clipboard } from '@portal/shared/chakra/deferred';
-import { useEffect, useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
-import { ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
+import { type ListColumn, ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
 import { InvoiceCell } from './InvoiceCell.tsx';
-import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
+import { ORDER_COLUMNS, type OrderColumn, orderCells, orderHeader } from './orderCells.ts';
 import { useOrderInvoices } from './useInvoices.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
@@ -51,7 +51,6 @@ export default function OrderListPage() {
       return tableCsv('orders', ORDER_COLUMNS, orderHeader(intl), all, (o) => orderCells(o, intl, at));
     });
 
-  const header = orderHeader(intl);
   return (
     <ListPageFrame
       maxW="7xl"
@@ -92,12 +91,9 @@ export default function OrderListPage() {
       }}
       table={{
         testId: 'orders-table',
-        columns: [
-          ...ORDER_COLUMNS.map((key, i) => ({ key, label: header[i] })),
-          { key: 'invoice', label: <FormattedMessage id="uc.orders.col.invoice" /> },
-          { key: 'actions', label: <FormattedMessage id="uc.orders.col.actions" /> },
-        ],
-        row: (order) => <OrderRow key={order.id} order={order} now={now} invoices={invoices} />,
+        columns: rechargeOrderColumns(intl, now, invoices),
+        rowKey: (order) => order.id,
+        rowProps: (order) => ({ 'data-testid': 'order-row', 'data-order-no': order.orderNo }),
       }}
       pageSize={ORDERS_PAGE_SIZE}
       search={search}
@@ -105,70 +101,95 @@ export default function OrderListPage() {
   );
 }
 
-function OrderRow({
-  order,
-  now,
-  invoices,
-}: {
-  order: RechargeOrder;
-  now: number;
-  invoices: ReturnType<typeof useOrderInvoices>;
-}) {
+/**
+ * The traffic orders' columns; on a phone each order is a card headed by its number with Pay (and
+ * its countdown) at the end, the invoice line (request or download) above it.
+ */
+function rechargeOrderColumns(
+  intl: IntlShape,
+  now: number,
+  invoices: ReturnType<typeof useOrderInvoices>,
+): ListColumn<RechargeOrder>[] {
+  const header = orderHeader(intl);
+  const column = (
+    key: OrderColumn,
+    cell: (order: RechargeOrder, cells: ReturnType<typeof orderCells>) => ReactNode,
+    more: Partial<ListColumn<RechargeOrder>> = {},
+  ): ListColumn<RechargeOrder> => ({
+    key,
+    label: header[ORDER_COLUMNS.indexOf(key)],
+    cell: (order) => cell(order, orderCells(order, intl, now)),
+    ...more,
+  });
+  return [
+    column('orderNo', (order) => <OrderNo order={order} />, { card: 'title' }),
+    column('status', (order, cells) => <Badge colorPalette={STATUS_COLOR[effectiveStatus(order, now)]}>{cells.status}</Badge>),
+    // Where the order was placed matters little on a phone's card.
+    column('source', (_, cells) => cells.source, { card: 'none' }),
+    column('gift', (_, cells) => cells.gift),
+    column('traffic', (_, cells) => cells.traffic),
+    column('rechargeAmount', (_, cells) => cells.rechargeAmount),
+    column('payAmount', (_, cells) => (
+      <Text as="span" fontWeight="medium">
+        {cells.payAmount}
+      </Text>
+    )),
+    column('payType', (_, cells) => cells.payType ?? '—'),
+    column('payTime', (_, cells) => (
+      <Text as="span" fontVariantNumeric="tabular-nums">
+        {cells.payTime ?? '—'}
+      </Text>
+    )),
+    column('payStatus', (order, cells) => (
+      <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
+        {cells.payStatus}
+      </Badge>
+    )),
+    {
+      key: 'invoice',
+      label: intl.formatMessage({ id: 'uc.orders.col.invoice' }),
+      cell: (order) => <InvoiceCell order={order} invoices={invoices} />,
+    },
+    {
+      key: 'actions',
+      label: intl.formatMessage({ id: 'uc.orders.col.actions' }),
+      card: 'action',
+      cell: (order) => <PayAction order={order} now={now} />,
+    },
+  ];
+}
+
+function OrderNo({ order }: { order: RechargeOrder }) {
   const intl = useIntl();
-  const to = useLocalePath();
-  const cells = orderCells(order, intl, now);
-  const status = effectiveStatus(order, now);
-  const payable = canPay(order, now);
   return (
-    <Table.Row data-testid="order-row" data-order-no={order.orderNo}>
-      <Table.Cell>
-        <HStack gap={1}>
-          <Text as="span" fontFamily="mono" fontSize="sm">
-            {order.orderNo}
-          </Text>
-          <Clipboard.Root value={order.orderNo}>
-            <Clipboard.Trigger asChild>
-              <IconButton size="2xs" variant="ghost" aria-label={intl.formatMessage({ id: 'uc.orders.copy' })}>
-                <Clipboard.Indicator />
-              </IconButton>
-            </Clipboard.Trigger>
-          </Clipboard.Root>
-        </HStack>
-      </Table.Cell>
-      <Table.Cell>
-        <Badge colorPalette={STATUS_COLOR[status]}>{cells.status}</Badge>
-      </Table.Cell>
-      <Table.Cell>{cells.source}</Table.Cell>
-      <Table.Cell>{cells.gift}</Table.Cell>
-      <Table.Cell>{cells.traffic}</Table.Cell>
-      <Table.Cell>{cells.rechargeAmount}</Table.Cell>
-      <Table.Cell fontWeight="medium">{cells.payAmount}</Table.Cell>
-      <Table.Cell>{cells.payType ?? '—'}</Table.Cell>
-      <Table.Cell fontVariantNumeric="tabular-nums">{cells.payTime ?? '—'}</Table.Cell>
-      <Table.Cell>
-        <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
-          {cells.payStatus}
-        </Badge>
-      </Table.Cell>
-      <Table.Cell>
-        <InvoiceCell order={order} invoices={invoices} />
-      </Table.Cell>
-      <Table.Cell>
-        {payable ? (
-          <HStack gap={2}>
-            <Button asChild size="xs" colorPalette="brand">
-              <Link to={to(`/order?id=${order.id}`)}>
-                <FormattedMessage id="uc.orders.pay" />
-              </Link>
-            </Button>
-            <Text as="span" fontSize="xs" color="orange.fg" fontVariantNumeric="tabular-nums">
-              <FormattedMessage id="uc.orders.timeLeft" values={{ time: formatCountdown(order.payDeadline - now) }} />
-            </Text>
-          </HStack>
-        ) : (
-          '—'
-        )}
-      </Table.Cell>
-    </Table.Row>
+    <HStack gap={1} display="inline-flex">
+      <Text as="span" fontFamily="mono" fontSize="sm">
+        {order.orderNo}
+      </Text>
+      <Clipboard.Root value={order.orderNo}>
+        <Clipboard.Trigger asChild>
+          <IconButton size="2xs" variant="ghost" aria-label={intl.formatMessage({ id: 'uc.orders.copy' })}>
+            <Clipboard.Indicator />
+          </IconButton>
+        </Clipboard.Trigger>
+      </Clipboard.Root>
+    </HStack>
+  );
+}
+
+function PayAction({ order, now }: { order: RechargeOrder; now: number }) {
+  const to = useLocalePath();
+  if (!canPay(order, now)) return '—';
+  return (
+    <HStack gap={2}>
+      <Button asChild size="xs" colorPalette="brand">
+        <Link to={to(`/order?id=${order.id}`)}>
+          <FormattedMessage id="uc.orders.pay" />
+        </Link>
+      </Button>
+      <Text as="span" fontSize="xs" color="orange.fg" fontVariantNumeric="tabular-nums">
+        <FormattedMessage id="uc.orders.timeLeft" values={{ time: formatCountdown(order.payDeadline - now) }} />
+      </Text>
+    </HStack>
   );
 }

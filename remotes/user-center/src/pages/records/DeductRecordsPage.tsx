@@ -1,12 +1,12 @@
-import { Badge, Portal, Stack, Table, Text, VisuallyHidden } from '@portal/shared/chakra';
+import { Badge, Box, Portal, Stack, Text, VisuallyHidden } from '@portal/shared/chakra';
 import { Tooltip } from '@portal/shared/chakra/deferred';
-import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { type ReactNode, useMemo } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { type DeductHourRecord, formatTraffic } from '@portal/shared';
 import { drawsText } from '../dashboard/lots.ts';
-import { RECORD_COLUMNS, recordCells, recordHeader } from './recordCells.ts';
+import { RECORD_COLUMNS, type RecordColumn, recordCells, recordHeader } from './recordCells.ts';
 import { fetchAllRecords, RECORDS_PAGE_SIZE, useDeductRecords } from './useDeductRecords.ts';
-import { ListPageFrame, tableCsv, useListSearch, useFileExport } from '@portal/shared/ui';
+import { type ListColumn, ListPageFrame, tableCsv, useListSearch, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields } from '@portal/shared/ui/forms';
 import { dayRange } from '@portal/shared';
 
@@ -25,7 +25,6 @@ export default function DeductRecordsPage() {
       return tableCsv('deduction-records', RECORD_COLUMNS, recordHeader(intl), all, (r) => recordCells(r, intl));
     });
 
-  const header = recordHeader(intl);
   return (
     <ListPageFrame
       maxW="6xl"
@@ -63,12 +62,9 @@ export default function DeductRecordsPage() {
       }}
       table={{
         testId: 'records-table',
-        columns: RECORD_COLUMNS.map((key, i) => ({
-          key,
-          label: header[i],
-          textAlign: TEXT_COLUMNS.has(key) ? undefined : 'end',
-        })),
-        row: (record) => <RecordRow key={record.id} record={record} />,
+        columns: recordColumns(intl),
+        rowKey: (record) => record.id,
+        rowProps: (record) => ({ 'data-testid': 'record-row', 'data-hour': record.hour }),
       }}
       pageSize={RECORDS_PAGE_SIZE}
       search={search}
@@ -76,32 +72,44 @@ export default function DeductRecordsPage() {
   );
 }
 
-function RecordRow({ record }: { record: DeductHourRecord }) {
-  const intl = useIntl();
-  const cells = recordCells(record, intl);
-  return (
-    <Table.Row data-testid="record-row" data-hour={record.hour}>
-      <Table.Cell fontVariantNumeric="tabular-nums">{cells.hour}</Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-        {cells.used}
-      </Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-        {cells.deducted}
-      </Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-        {record.uncoveredMb > 0 ? <Uncovered text={cells.uncovered} /> : cells.uncovered}
-      </Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-        {cells.balanceAfter}
-      </Table.Cell>
-      <Table.Cell fontSize="sm" minW="64" whiteSpace="normal" data-testid="record-paid-from">
-        {record.draws.length === 0 ? '—' : <PaidFrom record={record} />}
-      </Table.Cell>
-    </Table.Row>
+/** The hour heads a phone's card; the figures follow it, the lots that paid it last. */
+function recordColumns(intl: IntlShape): ListColumn<DeductHourRecord>[] {
+  const header = recordHeader(intl);
+  const figure = (text: ReactNode) => (
+    <Text as="span" fontVariantNumeric="tabular-nums">
+      {text}
+    </Text>
   );
+  const cells = (record: DeductHourRecord) => recordCells(record, intl);
+  const column = (
+    key: RecordColumn,
+    cell: (record: DeductHourRecord) => ReactNode,
+    more: Partial<ListColumn<DeductHourRecord>> = {},
+  ) => ({
+    key,
+    label: header[RECORD_COLUMNS.indexOf(key)],
+    cell,
+    ...more,
+  });
+  return [
+    column('hour', (r) => figure(cells(r).hour), { card: 'title' }),
+    column('used', (r) => figure(cells(r).used), { textAlign: 'end' }),
+    column('deducted', (r) => figure(cells(r).deducted), { textAlign: 'end' }),
+    column('uncovered', (r) => figure(r.uncoveredMb > 0 ? <Uncovered text={cells(r).uncovered} /> : cells(r).uncovered), {
+      textAlign: 'end',
+    }),
+    column('balanceAfter', (r) => figure(cells(r).balanceAfter), { textAlign: 'end' }),
+    column(
+      'paidFrom',
+      (r) => (
+        <Box as="span" display="block" fontSize="sm" minW={{ md: '64' }} data-testid="record-paid-from">
+          {r.draws.length === 0 ? '—' : <PaidFrom record={r} />}
+        </Box>
+      ),
+      { wrap: true },
+    ),
+  ];
 }
-
-const TEXT_COLUMNS = new Set<string>(['hour', 'paidFrom']);
 
 /** The lots that paid the hour, one per line, the one expiring first first. */
 function PaidFrom({ record }: { record: DeductHourRecord }) {
