@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Card,
   CloseButton,
@@ -9,7 +10,6 @@ import {
   Portal,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@portal/shared/chakra';
 import { Dialog } from '@portal/shared/chakra/deferred';
@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { API_TOKEN_MAX_PER_USER, type ApiToken, api } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
-import { message, PageHeader, QueryFailure } from '@portal/shared/ui';
+import { type ListColumn, message, PageHeader, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { apiTokensKey, useApiTokens } from './useApiTokens.ts';
 
@@ -100,69 +100,85 @@ export default function ApiTokensPage() {
   );
 }
 
-const COLUMNS = ['name', 'scopes', 'created', 'lastUsed', 'expires', 'actions'] as const;
-
+/** Tokens as a table at md+ and cards on a phone: the name heads a card, Revoke ends it. */
 function TokenTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (t: ApiToken) => void }) {
-  return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            {COLUMNS.map((c) => (
-              <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                <FormattedMessage id={`uc.apiTokens.col.${c}`} />
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {tokens.map((t) => (
-            <Table.Row key={t.id} data-testid="api-token-row">
-              <Table.Cell>
-                <Text fontWeight="medium">{t.name}</Text>
-                <Text fontFamily="mono" fontSize="xs" color="fg.muted">
-                  {t.hint}…
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap={1} flexWrap="wrap">
-                  {t.scopes.map((s) => (
-                    <Badge key={s} fontFamily="mono" variant="subtle">
-                      {s}
-                    </Badge>
-                  ))}
-                </HStack>
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                <FormattedDate value={t.createdAt} dateStyle="medium" />
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                {t.lastUsedAt === null ? (
-                  <FormattedMessage id="uc.apiTokens.neverUsed" />
-                ) : (
-                  <FormattedDate value={t.lastUsedAt} dateStyle="medium" timeStyle="short" />
-                )}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                {t.expiresAt === null ? (
-                  <FormattedMessage id="uc.apiTokens.noExpiry" />
-                ) : (
-                  <FormattedDate value={t.expiresAt} dateStyle="medium" />
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRevoke(t)} data-testid="api-token-revoke">
-                  <FormattedMessage id="uc.apiTokens.revoke" />
-                  <Text as="span" srOnly>
-                    {` ${t.name}`}
-                  </Text>
-                </Button>
-              </Table.Cell>
-            </Table.Row>
+  const intl = useIntl();
+  const label = (c: string) => intl.formatMessage({ id: `uc.apiTokens.col.${c}` });
+  const columns: ListColumn<ApiToken>[] = [
+    {
+      key: 'name',
+      label: label('name'),
+      card: 'title',
+      wrap: true,
+      cell: (t) => (
+        <Box as="span" display="block">
+          <Text as="span" display="block" fontWeight="medium">
+            {t.name}
+          </Text>
+          <Text as="span" display="block" fontFamily="mono" fontSize="xs" color="fg.muted" fontWeight="normal">
+            {t.hint}…
+          </Text>
+        </Box>
+      ),
+    },
+    {
+      key: 'scopes',
+      label: label('scopes'),
+      wrap: true,
+      cell: (t) => (
+        <HStack gap={1} flexWrap="wrap" display="inline-flex" justify={{ base: 'flex-end', md: 'flex-start' }}>
+          {t.scopes.map((s) => (
+            <Badge key={s} fontFamily="mono" variant="subtle">
+              {s}
+            </Badge>
           ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        </HStack>
+      ),
+    },
+    { key: 'created', label: label('created'), cell: (t) => <FormattedDate value={t.createdAt} dateStyle="medium" /> },
+    {
+      key: 'lastUsed',
+      label: label('lastUsed'),
+      cell: (t) =>
+        t.lastUsedAt === null ? (
+          <FormattedMessage id="uc.apiTokens.neverUsed" />
+        ) : (
+          <FormattedDate value={t.lastUsedAt} dateStyle="medium" timeStyle="short" />
+        ),
+    },
+    {
+      key: 'expires',
+      label: label('expires'),
+      cell: (t) =>
+        t.expiresAt === null ? (
+          <FormattedMessage id="uc.apiTokens.noExpiry" />
+        ) : (
+          <FormattedDate value={t.expiresAt} dateStyle="medium" />
+        ),
+    },
+    {
+      key: 'actions',
+      label: label('actions'),
+      card: 'action',
+      cell: (t) => (
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRevoke(t)} data-testid="api-token-revoke">
+          <FormattedMessage id="uc.apiTokens.revoke" />
+          <Text as="span" srOnly>
+            {` ${t.name}`}
+          </Text>
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ResponsiveTable
+      testId="api-token-table"
+      columns={columns}
+      items={tokens}
+      rowKey={(t) => t.id}
+      rowProps={() => ({ 'data-testid': 'api-token-row' })}
+      ariaLabel={intl.formatMessage({ id: 'uc.apiTokens.listTitle' })}
+    />
   );
 }
 

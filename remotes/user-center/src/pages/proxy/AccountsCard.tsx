@@ -1,14 +1,16 @@
-import { Alert, Button, Card, Stack, Table, Text } from '@portal/shared/chakra';
+import { Alert, Button, Card, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ResponsiveTable } from '@portal/shared/ui';
 import { api, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { AccountRow } from './AccountRow.tsx';
+import { accountColumns } from './accountColumns.tsx';
 import { useAccountChange } from './useProxyAccounts.ts';
 
 /** The main account and its sub-accounts: reveal, reset, enable or delete them, and add one. */
 export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
+  const intl = useIntl();
   const [name, setName] = useState('');
   const [capGb, setCapGb] = useState('');
   const [shown, setShown] = useState<number | null>(null);
@@ -37,30 +39,19 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
         </Text>
       </Card.Header>
       <Card.Body gap={4}>
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                {['username', 'password', 'status', 'cap', 'used', 'actions'].map((c) => (
-                  <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                    <FormattedMessage id={`uc.proxy.col.${c}`} />
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {accounts.map((a) => (
-                <AccountRow
-                  key={a.id}
-                  account={a}
-                  shown={shown === a.id}
-                  onToggleShown={() => setShown(shown === a.id ? null : a.id)}
-                  run={run}
-                />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ResponsiveTable
+          testId="proxy-account-table"
+          columns={accountColumns({
+            intl,
+            isShown: (a) => shown === a.id,
+            onToggleShown: (a) => setShown(shown === a.id ? null : a.id),
+            run,
+          })}
+          items={accounts}
+          rowKey={(a) => a.id}
+          rowProps={(a) => ({ 'data-testid': 'proxy-account-row', 'data-username': a.username })}
+          ariaLabel={intl.formatMessage({ id: 'uc.proxy.accounts' })}
+        />
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap={3}>
           <Field.Root maxW={{ md: 'xs' }}>
             <Field.Label>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@portal/shared/chakra';
+import { Alert, Button, Card, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input } from '@portal/shared/chakra/deferred';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,10 +9,11 @@ import {
   displayNetwork,
   localizeContractMessage,
   type ProxyAccount,
+  type ProxyAllowedIp,
   parseAllowedAddress,
 } from '@portal/shared';
 import { ApiError, callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
-import { message, QueryFailure } from '@portal/shared/ui';
+import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
 import { SelectField } from './SelectField.tsx';
 import type { ProxyAccountList } from './useProxyAccounts.ts';
 
@@ -86,6 +87,42 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
   };
 
   const list = entries.data ?? [];
+  // On a phone each entry is a card headed by its address, Remove last.
+  const allowColumns: ListColumn<ProxyAllowedIp>[] = [
+    {
+      key: 'address',
+      label: intl.formatMessage({ id: 'uc.allowList.col.address' }),
+      card: 'title',
+      cell: (e) => (
+        <Text as="span" fontFamily="mono">
+          {displayNetwork(e.network)}
+        </Text>
+      ),
+    },
+    { key: 'note', label: intl.formatMessage({ id: 'uc.allowList.col.note' }), wrap: true, cell: (e) => e.note || '—' },
+    {
+      key: 'added',
+      label: intl.formatMessage({ id: 'uc.allowList.col.added' }),
+      cell: (e) => <FormattedDate value={e.createdAt} dateStyle="medium" timeStyle="short" />,
+    },
+    {
+      key: 'actions',
+      label: intl.formatMessage({ id: 'uc.allowList.col.actions' }),
+      card: 'action',
+      cell: (e) => (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          disabled={busy}
+          aria-label={intl.formatMessage({ id: 'uc.allowList.removeOne' }, { address: displayNetwork(e.network) })}
+          onClick={() => void run(() => callApi(api.proxyAllowedIpDelete, { body: { id: e.id } }), 'uc.allowList.removed')}
+        >
+          <FormattedMessage id="uc.allowList.remove" />
+        </Button>
+      ),
+    },
+  ];
   const current = myIp.data?.ip;
   const currentListed = current !== undefined && list.some((e) => displayNetwork(e.network) === current);
   const space = everyList.data ? allowListSpace(everyList.data.map((e) => e.network)) : null;
@@ -165,44 +202,14 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
             <FormattedMessage id="uc.allowList.empty" />
           </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-            <Table.Root size="sm" data-testid="allow-table">
-              <Table.Header>
-                <Table.Row>
-                  {['address', 'note', 'added', 'actions'].map((c) => (
-                    <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                      <FormattedMessage id={`uc.allowList.col.${c}`} />
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.map((e) => (
-                  <Table.Row key={e.id} data-testid="allow-row">
-                    <Table.Cell fontFamily="mono">{displayNetwork(e.network)}</Table.Cell>
-                    <Table.Cell>{e.note}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      <FormattedDate value={e.createdAt} dateStyle="medium" timeStyle="short" />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        disabled={busy}
-                        aria-label={intl.formatMessage({ id: 'uc.allowList.removeOne' }, { address: displayNetwork(e.network) })}
-                        onClick={() =>
-                          void run(() => callApi(api.proxyAllowedIpDelete, { body: { id: e.id } }), 'uc.allowList.removed')
-                        }
-                      >
-                        <FormattedMessage id="uc.allowList.remove" />
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <ResponsiveTable
+            testId="allow-table"
+            columns={allowColumns}
+            items={list}
+            rowKey={(e) => e.id}
+            rowProps={() => ({ 'data-testid': 'allow-row' })}
+            ariaLabel={intl.formatMessage({ id: 'uc.allowList.title' })}
+          />
         )}
 
         <Stack
