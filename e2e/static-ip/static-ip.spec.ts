@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signIn } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -112,7 +112,9 @@ test.describe('static IPs', () => {
 
     // Renewal moves the expiry.
     let rows = await ipRows(page, '/en');
-    const expiryOf = async (i: number) => (await rows.nth(i).getByTestId('ip-expire').textContent()) as string;
+    // The expiry is in the row's details (the table fits at 1280 px): the row after it.
+    const details = (row: Locator) => row.locator('xpath=following-sibling::tr[1]');
+    const expiryOf = async (i: number) => (await details(rows.nth(i)).getByTestId('ip-expire').textContent()) as string;
     const oldExpiry = await expiryOf(0);
     const renewedId = await rows.nth(0).getAttribute('data-ip-id');
     await rows.nth(0).getByTestId('ip-select').check();
@@ -123,7 +125,7 @@ test.describe('static IPs', () => {
     await payWithAlipay(page);
     rows = await ipRows(page, '/en');
     const renewed = page.locator(`[data-testid="static-ip-row"][data-ip-id="${renewedId}"]`);
-    await expect(renewed.getByTestId('ip-expire')).not.toHaveText(oldExpiry);
+    await expect(details(renewed).getByTestId('ip-expire')).not.toHaveText(oldExpiry);
 
     // Exchange (the IP not renewed): choosing no region says so; then a fresh IP, same account.
     const row = page.locator(`[data-testid="static-ip-row"]:not([data-ip-id="${renewedId}"])`).first();
@@ -132,10 +134,16 @@ test.describe('static IPs', () => {
     await row.getByTestId('ip-select').check();
     await page.getByTestId('ip-exchange').click();
     await expect(page.getByTestId('exchange-dialog')).toBeVisible();
-    await page.getByTestId('exchange-confirm').click();
+    await page.getByTestId('exchange-next').click();
     await expect(page.getByTestId('exchange-error')).toHaveText('Please select region');
     await page.getByTestId('exchange-region').first().click();
+    // A review names the new region before anything changes; the new host:port shows afterwards.
+    await page.getByTestId('exchange-next').click();
+    await expect(page.getByTestId('exchange-review')).toContainText('New region');
     await page.getByTestId('exchange-confirm').click();
+    await expect(page.getByTestId('exchange-new-host')).toBeVisible();
+    await expect(page.getByTestId('exchange-new-host')).not.toContainText(`${oldHost}:`);
+    await page.getByTestId('exchange-done').click();
     await expect(page.getByTestId('exchange-dialog')).toBeHidden();
     const id = await row.getAttribute('data-ip-id');
     const after = page.locator(`[data-testid="static-ip-row"][data-ip-id="${id}"]`);
