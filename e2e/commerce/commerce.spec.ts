@@ -62,7 +62,8 @@ test.describe('dynamic residential commerce', () => {
     const row = page.getByTestId('order-row').first();
     await expect(row).toContainText('已完成');
     await expect(row).toContainText('已支付');
-    await expect(row).toContainText('支付宝');
+    // How it was paid is in the row's details (the row after it).
+    await expect(row.locator('xpath=following-sibling::tr[1]')).toContainText('支付宝');
     await expectAxeClean(page);
   });
 

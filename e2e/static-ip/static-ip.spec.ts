@@ -60,7 +60,8 @@ test.describe('static IPs', () => {
     const first = rows.first();
     const host = (await first.getAttribute('data-host')) as string;
     expect(host).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-    await expect(first).toContainText('正常');
+    // The status is in the row's details (the row after it); the countdown in the row itself.
+    await expect(first.locator('xpath=following-sibling::tr[1]').getByTestId('ip-status')).toHaveText('正常');
     // A live countdown in days, hours, minutes and seconds.
     const countdown = first.getByTestId('ip-countdown');
     const before = await countdown.textContent();
@@ -94,7 +95,7 @@ test.describe('static IPs', () => {
     }
     const rows = await ipRows(page, '/en');
     await expect(rows).toHaveCount(2);
-    await expect(rows.first()).toContainText('Normal');
+    await expect(rows.first().locator('xpath=following-sibling::tr[1]').getByTestId('ip-status')).toHaveText('Normal');
   });
 
   test('renews one IP, exchanges one, edits a remark (English)', async ({ page }) => {

@@ -45,7 +45,8 @@ export interface ResponsiveTableProps<T> {
 // (no media query in JS, no second copy of the rows, test ids stay unique).
 const ROW_STYLE = {
   display: { base: 'grid', md: 'table-row' },
-  gridTemplateColumns: 'minmax(0, 1fr)',
+  // Two columns so the action and the details toggle share the card's last line.
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
   borderWidth: { base: '1px', md: '0' },
   borderRadius: { base: 'l2', md: '0' },
   px: { base: 3, md: 0 },
@@ -62,12 +63,14 @@ const CELL_STYLE = {
   py: { base: 1, md: 2 },
   borderBottomWidth: { base: '0', md: '1px' },
   minW: 0,
+  gridColumn: '1 / -1',
 } as const;
 
 const CARD_CELL_STYLE = {
   title: { order: -1, fontWeight: 'semibold', justifyContent: 'flex-start', pb: { base: 2, md: 2 } },
   action: {
     order: 1,
+    gridColumn: '1 / 2',
     justifyContent: 'flex-start',
     flexWrap: 'wrap',
     borderTopWidth: { base: '1px', md: '0' },
@@ -163,7 +166,7 @@ function ResponsiveRow<T>({
           </Table.Cell>
         ))}
         {details.length > 0 ? (
-          <Table.Cell {...CELL_STYLE} {...CARD_CELL_STYLE.action} order={2} borderTopWidth="0" pt={{ base: 1, md: 2 }}>
+          <Table.Cell {...CELL_STYLE} {...CARD_CELL_STYLE.action} order={2} gridColumn="2 / 3" justifyContent="flex-end">
             <DetailsToggle open={open} onToggle={() => setOpen((v) => !v)} controls={detailsId} />
           </Table.Cell>
         ) : null}

@@ -40,9 +40,10 @@ const hostPort = (ip: LiveIp) => `${ip.host}:${ip.port}`;
 const mono = { fontFamily: 'mono', fontSize: 'sm' } as const;
 
 /**
- * The IP list's columns: at 1280 px the table fits without scrolling sideways, so the order number,
- * out IP, type and the two dates sit in each row's details; on a phone each IP is a card headed by
- * its host, ending with Copy and Renew.
+ * The IP list's columns: at 1280 px the table fits without scrolling sideways, so the password
+ * (masked anyway; Copy carries it), status (the countdown says "Expired"), order number, out IP, type
+ * and the two dates sit in each row's details; on a phone each IP is a card headed by its
+ * host:port, ending with Copy and Renew.
  */
 export function ipColumns({
   intl,
@@ -71,20 +72,11 @@ export function ipColumns({
     },
     {
       key: 'host',
-      label: label('static.ips.col.host'),
+      label: label('static.ips.col.hostPort'),
       card: 'title',
       cell: (ip) => (
-        <Text as="span" {...mono} data-testid="ip-host">
-          {ip.host}
-        </Text>
-      ),
-    },
-    {
-      key: 'port',
-      label: label('static.ips.col.port'),
-      cell: (ip) => (
-        <Text as="span" {...mono} data-testid="ip-port">
-          {ip.port}
+        <Text as="span" {...mono} whiteSpace="nowrap">
+          <span data-testid="ip-host">{ip.host}</span>:<span data-testid="ip-port">{ip.port}</span>
         </Text>
       ),
     },
@@ -97,14 +89,13 @@ export function ipColumns({
         </Text>
       ),
     },
-    { key: 'password', label: label('static.ips.col.password'), cell: (ip) => <Password ip={ip} /> },
     {
       key: 'region',
       label: label('static.ips.col.region'),
+      wrap: true,
       cell: (ip) => <span data-testid="ip-region">{regionLabel(ip.region, intl.locale)}</span>,
     },
     { key: 'remaining', label: label('static.ips.col.remaining'), cell: (ip) => <Remaining ip={ip} /> },
-    { key: 'status', label: label('static.ips.col.status'), cell: (ip) => <IpStatus ip={ip} /> },
     {
       key: 'remark',
       label: label('static.ips.col.remark'),
@@ -149,6 +140,8 @@ export function ipColumns({
         </HStack>
       ),
     },
+    { key: 'password', label: label('static.ips.col.password'), detail: true, cell: (ip) => <Password ip={ip} /> },
+    { key: 'status', label: label('static.ips.col.status'), detail: true, cell: (ip) => <IpStatus ip={ip} /> },
     {
       key: 'orderNo',
       label: label('static.ips.col.orderNo'),
@@ -248,6 +241,7 @@ function Password({ ip }: { ip: LiveIp }) {
 function Remaining({ ip }: { ip: LiveIp }) {
   const now = useNow();
   const left = remainingAt(ip, now);
+  if (effectiveIpStatus(ip, now) !== StaticIpStatus.Normal) return <IpStatus ip={ip} testId="ip-remaining-status" />;
   return (
     <HStack gap={2} display="inline-flex" wrap="wrap" justify="flex-end">
       <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="ip-countdown" data-remaining-ms={left}>
@@ -262,11 +256,11 @@ function Remaining({ ip }: { ip: LiveIp }) {
   );
 }
 
-function IpStatus({ ip }: { ip: LiveIp }) {
+function IpStatus({ ip, testId = 'ip-status' }: { ip: LiveIp; testId?: string }) {
   const now = useNow();
   const status = effectiveIpStatus(ip, now);
   return (
-    <Badge colorPalette={status === StaticIpStatus.Normal ? 'green' : 'gray'} data-testid="ip-status" data-status={status}>
+    <Badge colorPalette={status === StaticIpStatus.Normal ? 'green' : 'gray'} data-testid={testId} data-status={status}>
       <FormattedMessage id={`static.ipStatus.${status}`} />
     </Badge>
   );

@@ -152,8 +152,8 @@ type OrderActions = {
 };
 
 /**
- * The static orders' columns: the table keeps what tells orders apart and moves duration and the
- * payment's details into each row's details; on a phone each order is a card headed by its number,
+ * The static orders' columns: the table keeps what tells orders apart (and fits at 1280 px) and
+ * moves type, count, duration and the payment's details into each row's details; on a phone each order is a card headed by its number,
  * ending with Pay or Renew.
  */
 function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<StaticOrder>[] {
@@ -180,8 +180,6 @@ function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<
         {cells.amount}
       </Text>
     )),
-    column('count', (_, cells) => cells.count),
-    column('resourceType', (_, cells) => cells.resourceType),
     {
       key: 'status',
       label: intl.formatMessage({ id: 'static.orders.col.status' }),
@@ -194,7 +192,7 @@ function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<
       </Text>
     )),
     column('remark', (order, cells) => (
-      <HStack gap={1} maxW={{ md: '56' }} display="inline-flex">
+      <HStack gap={1} maxW={{ md: '40' }} display="inline-flex">
         <Text as="span" truncate title={order.remark || undefined} data-testid="static-order-remark">
           {cells.remark ?? '—'}
         </Text>
@@ -215,6 +213,8 @@ function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<
       card: 'action',
       cell: (order) => <OrderAction order={order} {...actions} />,
     },
+    column('resourceType', (_, cells) => cells.resourceType, { detail: true }),
+    column('count', (_, cells) => cells.count, { detail: true }),
     column('durationDays', (_, cells) => cells.durationDays, { detail: true }),
     column(
       'payStatus',

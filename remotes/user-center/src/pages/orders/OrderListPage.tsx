@@ -124,20 +124,10 @@ function rechargeOrderColumns(
   return [
     column('orderNo', (order) => <OrderNo order={order} />, { card: 'title' }),
     column('status', (order, cells) => <Badge colorPalette={STATUS_COLOR[effectiveStatus(order, now)]}>{cells.status}</Badge>),
-    // Where the order was placed matters little on a phone's card.
-    column('source', (_, cells) => cells.source, { card: 'none' }),
-    column('gift', (_, cells) => cells.gift),
     column('traffic', (_, cells) => cells.traffic),
-    column('rechargeAmount', (_, cells) => cells.rechargeAmount),
     column('payAmount', (_, cells) => (
       <Text as="span" fontWeight="medium">
         {cells.payAmount}
-      </Text>
-    )),
-    column('payType', (_, cells) => cells.payType ?? '—'),
-    column('payTime', (_, cells) => (
-      <Text as="span" fontVariantNumeric="tabular-nums">
-        {cells.payTime ?? '—'}
       </Text>
     )),
     column('payStatus', (order, cells) => (
@@ -156,6 +146,12 @@ function rechargeOrderColumns(
       card: 'action',
       cell: (order) => <PayAction order={order} now={now} />,
     },
+    // Where it was placed, the gift, the price before fees and how it was paid: in the row's details.
+    column('source', (_, cells) => cells.source, { detail: true }),
+    column('gift', (_, cells) => cells.gift, { detail: true }),
+    column('rechargeAmount', (_, cells) => cells.rechargeAmount, { detail: true }),
+    column('payType', (_, cells) => cells.payType ?? '—', { detail: true }),
+    column('payTime', (_, cells) => cells.payTime ?? '—', { detail: true }),
   ];
 }
 
