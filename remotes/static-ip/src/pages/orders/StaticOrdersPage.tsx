@@ -153,7 +153,7 @@ type OrderActions = {
 
 /**
  * The static orders' columns: the table keeps what tells orders apart (and fits at 1280 px) and
- * moves type, count, duration and the payment's details into each row's details; on a phone each order is a card headed by its number,
+ * moves creation time, type, count, duration and the payment's details into each row's details; on a phone each order is a card headed by its number,
  * ending with Pay or Renew.
  */
 function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<StaticOrder>[] {
@@ -186,19 +186,16 @@ function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<
       cell: (order) =>
         order.status === StaticOrderStatus.Pending ? <PendingStatus order={order} /> : <StatusBadge status={order.status} />,
     },
-    column('createTime', (_, cells) => (
-      <Text as="span" fontVariantNumeric="tabular-nums">
-        {cells.createTime}
-      </Text>
-    )),
     column('remark', (order, cells) => (
-      <HStack gap={1} maxW={{ md: '40' }} display="inline-flex">
-        <Text as="span" truncate title={order.remark || undefined} data-testid="static-order-remark">
+      // One line in the table; on a phone's card the remark wraps and the pencil stays in view.
+      <HStack gap={1} maxW={{ base: 'full', md: '40' }} display="inline-flex">
+        <Text as="span" minW={0} truncate={{ md: true }} title={order.remark || undefined} data-testid="static-order-remark">
           {cells.remark ?? '—'}
         </Text>
         <IconButton
           size="2xs"
           variant="ghost"
+          flexShrink={0}
           onClick={() => actions.onEditRemark(order)}
           aria-label={intl.formatMessage({ id: 'static.remark.edit' }, { orderNo: order.orderNo })}
           data-testid="static-remark-edit"
@@ -213,6 +210,7 @@ function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<
       card: 'action',
       cell: (order) => <OrderAction order={order} {...actions} />,
     },
+    column('createTime', (_, cells) => cells.createTime, { detail: true }),
     column('resourceType', (_, cells) => cells.resourceType, { detail: true }),
     column('count', (_, cells) => cells.count, { detail: true }),
     column('durationDays', (_, cells) => cells.durationDays, { detail: true }),
