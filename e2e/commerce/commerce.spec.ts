@@ -102,7 +102,7 @@ test.describe('dynamic residential commerce', () => {
     await page.goto('/en/admin/dynamic/list');
     const row = page.getByTestId('order-row').first();
     await expect(row).toContainText('Completed');
-    await expect(row).toContainText('WeChat Pay');
+    await expect(row.locator('xpath=following-sibling::tr[1]')).toContainText('WeChat Pay');
     await expect(row).toContainText('60 GB');
   });
 
