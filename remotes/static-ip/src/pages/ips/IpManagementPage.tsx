@@ -63,6 +63,14 @@ export default function IpManagementPage() {
           exporting={actions.exporting}
           empty={total === 0}
           actionError={actions.actionError}
+          selectPage={
+            <SelectPageBox
+              state={pageState(selection, list)}
+              disabled={list.length === 0}
+              onChange={(on) => setSelection((s) => togglePage(s, list, on))}
+              testId="ip-select-page-phone"
+            />
+          }
         />
       }
       query={ips}

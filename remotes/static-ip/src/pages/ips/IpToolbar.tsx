@@ -1,4 +1,5 @@
-import { Alert, Button, Flex, Spacer, Text } from '@portal/shared/chakra';
+import { Alert, Box, Button, Flex, Spacer, Text } from '@portal/shared/chakra';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** Each export's label with nothing selected, and with a selection (then only that is exported). */
@@ -20,6 +21,7 @@ export function IpToolbar({
   exporting,
   empty,
   actionError,
+  selectPage,
 }: {
   selected: number;
   onClearSelection: () => void;
@@ -30,10 +32,13 @@ export function IpToolbar({
   /** The list has no rows: nothing to export. */
   empty: boolean;
   actionError: string | null;
+  /** "Select this page" for the phone, whose cards have no table header to hold it. */
+  selectPage: ReactNode;
 }) {
   return (
     <>
       <Flex gap={2} wrap="wrap" align="center" data-testid="static-ips-toolbar">
+        <Box hideFrom="md">{selectPage}</Box>
         <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="static-ips-selected">
           <FormattedMessage id="static.ips.selected" values={{ count: selected }} />
         </Text>

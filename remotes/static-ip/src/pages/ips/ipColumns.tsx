@@ -13,10 +13,12 @@ export function SelectPageBox({
   state,
   disabled,
   onChange,
+  testId = 'ip-select-page',
 }: {
   state: boolean | 'indeterminate';
   disabled: boolean;
   onChange: (on: boolean) => void;
+  testId?: string;
 }) {
   return (
     <Checkbox.Root
@@ -25,7 +27,7 @@ export function SelectPageBox({
       checked={state}
       disabled={disabled}
       onCheckedChange={(d) => onChange(d.checked === true)}
-      data-testid="ip-select-page"
+      data-testid={testId}
     >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
