@@ -67,14 +67,14 @@ const CELL_STYLE = {
 } as const;
 
 const CARD_CELL_STYLE = {
-  title: { order: -1, fontWeight: 'semibold', justifyContent: 'flex-start', pb: { base: 2, md: 2 } },
+  title: { order: -1, fontWeight: 'semibold', justifyContent: 'flex-start', pb: 2 },
   action: {
     order: 1,
     gridColumn: '1 / 2',
     justifyContent: 'flex-start',
     flexWrap: 'wrap',
     borderTopWidth: { base: '1px', md: '0' },
-    pt: { base: 2, md: 2 },
+    pt: 2,
     mt: { base: 1, md: 0 },
   },
   none: { display: { base: 'none', md: 'table-cell' } },
