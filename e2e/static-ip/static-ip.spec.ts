@@ -57,6 +57,14 @@ test.describe('static IPs', () => {
 
     const rows = await ipRows(page, '');
     await expect(rows).toHaveCount(3);
+    // At 1280 px the table fits beside the menu: nothing to scroll sideways (the rest is in each row's details).
+    expect(page.viewportSize()?.width).toBe(1280);
+    const region = page.getByTestId('static-ip-table').locator('xpath=..');
+    const { scrollWidth, clientWidth } = await region.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     const first = rows.first();
     const host = (await first.getAttribute('data-host')) as string;
     expect(host).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
