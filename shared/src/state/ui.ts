@@ -35,3 +35,11 @@ export const openCustomPlan = () => {
 export const closeCustomPlan = () => {
   uiStore.customPlanVisible = false;
 };
+
+/**
+ * Marks a page's main action ("Buy now", "Pay"): the floating customer-service button moves so it
+ * never covers one (shell/src/support/clearOfActions.ts). Spread it on the button:
+ * `<Button {...primaryAction}>`.
+ */
+export const PRIMARY_ACTION_ATTRIBUTE = 'data-primary-action';
+export const primaryAction = { [PRIMARY_ACTION_ATTRIBUTE]: '' } as const;

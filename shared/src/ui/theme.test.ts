@@ -5,7 +5,7 @@ import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@cha
 import { describe, expect, it } from 'vitest';
 import * as firstPaint from './chakra.ts';
 import * as deferred from './chakra-deferred.ts';
-import { recipes, slotRecipes, system } from './theme.ts';
+import { HEADINGS, recipes, slotRecipes, system } from './theme.ts';
 
 const esm = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm');
 
@@ -74,5 +74,12 @@ describe('the slim Chakra theme', () => {
     expect(system.token('colors.brand.600')).toBe('#2450eb');
     expect(system.token('spacing.4')).toBe('1rem');
     expect(system.token('colors.gray.200')).toBeDefined();
+  });
+
+  it('balances the lines of every heading (no lone character on the last line in Chinese)', () => {
+    const global = system._config.globalCss as Record<string, { textWrap?: string }>;
+    expect(global[HEADINGS]?.textWrap).toBe('balance');
+    expect(HEADINGS).toContain('h1');
+    expect(HEADINGS).toContain('.chakra-heading');
   });
 });

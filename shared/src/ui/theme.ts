@@ -105,11 +105,17 @@ const chakraTheme = defineConfig({
   theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
 });
 
+/** Every heading, whatever element a page renders it as. */
+export const HEADINGS = 'h1, h2, h3, h4, h5, h6, .chakra-heading';
+
 /** One theme for every app (shared singleton), so all remotes look like one product. */
 const portalTheme = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg', minHeight: '100%' },
     body: { fontFamily: 'body' },
+    // Headlines share their words between lines: in Chinese, where any character may wrap, one
+    // character is never left alone on the last line.
+    [HEADINGS]: { textWrap: 'balance' },
   },
   theme: {
     tokens: {

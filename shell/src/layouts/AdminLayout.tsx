@@ -1,9 +1,11 @@
 import { Box, Button, Container, Flex, HStack, Stack, Text } from '@portal/shared/chakra';
+import { useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
+import { scrollLeftToReveal } from './revealActive.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Side navigation of /admin: every child route of SPEC section 2, grouped as users think of them. */
@@ -40,9 +42,29 @@ const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: strin
   },
 ];
 
+/**
+ * On a phone the navigation is one strip scrolling sideways: the current page's item is brought
+ * into view when the page loads and after each navigation (sideways only, never the page).
+ */
+function useActiveItemInView() {
+  const strip = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    void pathname; // the active item changes with the path
+    const el = strip.current;
+    const active = el?.querySelector<HTMLElement>('[aria-current=page]');
+    if (!el || !active || el.scrollWidth <= el.clientWidth) return;
+    const box = el.getBoundingClientRect();
+    const item = active.getBoundingClientRect();
+    el.scrollLeft = scrollLeftToReveal(el, { left: item.left - box.left + el.scrollLeft, width: item.width });
+  }, [pathname]);
+  return strip;
+}
+
 export function AdminLayout() {
   const intl = useIntl();
   const to = useLocalePath();
+  const navStrip = useActiveItemInView();
   return (
     <Flex direction="column" minH="100vh" bg="bg.subtle">
       <Box as="header" borderBottomWidth="1px" bg="bg">
@@ -63,7 +85,9 @@ export function AdminLayout() {
       </Box>
       <Flex direction={{ base: 'column', md: 'row' }} flex="1">
         <Box
+          ref={navStrip}
           as="nav"
+          data-testid="admin-nav"
           aria-label={intl.formatMessage({ id: 'admin.nav.label' })}
           w={{ base: 'full', md: '60' }}
           flexShrink={0}

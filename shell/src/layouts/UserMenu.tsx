@@ -1,4 +1,4 @@
-import { Button, Menu, Portal, Text } from '@portal/shared/chakra';
+import { Box, Button, Menu, Portal, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -20,8 +20,16 @@ export function UserMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="outline" data-testid="user-menu">
-          {name}
+        {/* A phone's header shows the icon only: the user's e-mail address would squeeze the logo to
+            its first letter. The name stays the button's accessible name. */}
+        <Button size="sm" variant="outline" data-testid="user-menu" maxW={{ sm: '14rem' }} px={{ base: 2, sm: 3 }}>
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="8" r="4" />
+            <path d="M4 21a8 8 0 0 1 16 0" />
+          </svg>
+          <Box as="span" truncate srOnly={{ base: true, sm: false }}>
+            {name}
+          </Box>
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -8,6 +8,7 @@ import { formatFen, MB_PER_GB, OrderAccountType, quoteCustom, quotePackage } fro
 import type { TrafficPackage } from '../../contract/index.ts';
 import { detectPayDevice } from '../../device/pay-device.ts';
 import { formatTraffic } from '../../format/traffic.ts';
+import { primaryAction } from '../../state/ui.ts';
 import { useLocalePath } from '../useLocalePath.ts';
 import { useCustomRule, usePackages } from './catalogue.ts';
 import { ChoiceCard, ChoiceCardGroup } from './ChoiceCards.tsx';
@@ -196,6 +197,53 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
             </Card.Body>
           </Card.Root>
         ) : null}
+        {compact ? null : (
+          // Below lg the summary card comes after every package (1,800 px down on a phone): this bar
+          // keeps the choice, its price and "Buy now" in reach, and rests after the packages, so it
+          // covers nothing at the end of the page.
+          <HStack
+            display={{ base: 'flex', lg: 'none' }}
+            position="sticky"
+            bottom={0}
+            zIndex="sticky"
+            bg="bg"
+            borderTopWidth="1px"
+            boxShadow="0 -4px 12px rgba(0,0,0,0.06)"
+            mx={{ base: -4, md: -6 }}
+            px={{ base: 4, md: 6 }}
+            py={3}
+            gap={3}
+            justify="space-between"
+            data-testid="buy-bar"
+          >
+            <Stack gap={0} minW={0}>
+              <Text fontSize="sm" color="fg.muted" truncate data-testid="buy-bar-choice">
+                {quote ? (
+                  <FormattedMessage
+                    id="shared.buy.barChoice"
+                    values={{ traffic: traffic(quote.trafficMb + quote.giftTrafficMb), days: quote.validityDays }}
+                  />
+                ) : (
+                  <FormattedMessage id="shared.buy.pick" />
+                )}
+              </Text>
+              <Text fontWeight="bold" fontSize="lg" color="brand.700" data-testid="buy-bar-price">
+                {quote ? money(quote.priceFen) : '—'}
+              </Text>
+            </Stack>
+            <Button
+              colorPalette="brand"
+              size="lg"
+              flexShrink={0}
+              disabled={!quote}
+              onClick={buy}
+              data-testid="buy-bar-button"
+              {...primaryAction}
+            >
+              <FormattedMessage id="shared.buy.buyNow" />
+            </Button>
+          </HStack>
+        )}
       </Stack>
 
       <SummaryCard
@@ -235,7 +283,15 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
         </Card.Body>
         {compact ? null : (
           <Card.Footer>
-            <Button colorPalette="brand" width="full" size="lg" disabled={!quote} onClick={buy} data-testid="buy-now">
+            <Button
+              colorPalette="brand"
+              width="full"
+              size="lg"
+              disabled={!quote}
+              onClick={buy}
+              data-testid="buy-now"
+              {...primaryAction}
+            >
               <FormattedMessage id="shared.buy.buyNow" />
             </Button>
           </Card.Footer>
@@ -258,7 +314,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
           <Text fontWeight="bold" fontSize="lg" color="brand.700">
             {quote ? money(quote.priceFen) : '—'}
           </Text>
-          <Button colorPalette="brand" size="lg" disabled={!quote} onClick={buy} data-testid="buy-now">
+          <Button colorPalette="brand" size="lg" disabled={!quote} onClick={buy} data-testid="buy-now" {...primaryAction}>
             <FormattedMessage id="shared.buy.buyNow" />
           </Button>
         </HStack>

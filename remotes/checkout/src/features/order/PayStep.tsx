@@ -2,7 +2,7 @@ import { Button, Card, Text } from '@portal/shared/chakra';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, type PayChannel, type PayDevice } from '@portal/shared';
-import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
+import { callApi, NO_ERROR_PAGE, primaryAction } from '@portal/shared/browser';
 import { ActionFailure, PayDeadline, PaySandboxNotice } from '@portal/shared/ui';
 import { blockedChannel, InAppPayNotice, PayChannelPicker } from '@portal/shared/ui/forms';
 import { useCountdown } from './useCountdown.ts';
@@ -54,7 +54,15 @@ export function PayStep({
         <InAppPayNotice channel={channel} device={device} onGuide={onGuide} />
         <ActionFailure message={failure} testId="pay-error" />
         {deadline !== null ? <OrderDeadline deadline={deadline} /> : null}
-        <Button colorPalette="brand" size="lg" onClick={onPay} loading={busy} disabled={disabled} data-testid="pay-button">
+        <Button
+          colorPalette="brand"
+          size="lg"
+          onClick={onPay}
+          loading={busy}
+          disabled={disabled}
+          data-testid="pay-button"
+          {...primaryAction}
+        >
           {blocked ? (
             <FormattedMessage id="shared.pay.inApp.openButton" />
           ) : (

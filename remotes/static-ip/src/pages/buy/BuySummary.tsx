@@ -2,6 +2,7 @@ import { Button, Card, HStack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatFen, type ResourceType } from '@portal/shared';
+import { primaryAction } from '@portal/shared/browser';
 import { ActionFailure, SummaryCard } from '@portal/shared/ui';
 import { regionLabel } from '../../common/format.ts';
 import type { BuyForm } from './useBuyForm.ts';
@@ -44,6 +45,7 @@ export function BuySummary({ type, form }: { type: ResourceType; form: BuyForm }
           loading={form.busy}
           onClick={form.buy}
           data-testid="static-buy"
+          {...primaryAction}
         >
           <FormattedMessage id="static.buy.buyNow" />
         </Button>

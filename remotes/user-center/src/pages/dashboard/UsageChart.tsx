@@ -2,12 +2,13 @@ import { Box, Text, VisuallyHidden } from '@portal/shared/chakra';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type DashboardStatistics, formatTraffic } from '@portal/shared';
-import { chartScale, labelledDays, tickLabel } from './chartScale.ts';
+import { axisLabelPosition, chartScale, labelledDays, labelWidth, tickLabel } from './chartScale.ts';
 
 type Day = DashboardStatistics['daily'][number];
 
 const HEIGHT = 220;
-const MARGIN = { top: 12, right: 8, bottom: 26, left: 60 };
+const FONT_SIZE = 11;
+const MARGIN = { top: 12, right: 8, bottom: 26 };
 const FALLBACK_WIDTH = 640;
 
 /** The width of an element, followed as it changes (so text in the SVG keeps its real size). */
@@ -42,7 +43,10 @@ export function UsageChart({ daily }: { daily: Day[] }) {
 
   const max = daily.reduce((m, d) => Math.max(m, d.usedMb), 0);
   const scale = chartScale(max);
-  const plotW = Math.max(1, width - MARGIN.left - MARGIN.right);
+  const ticks = scale.ticks.map((tick) => ({ tick, label: tickLabel(tick, scale, intl.locale) }));
+  // The y axis is as wide as its longest tick ("1,000 MB" is cut in a fixed 60 px on some fonts).
+  const left = Math.max(40, ...ticks.map((t) => labelWidth(t.label, FONT_SIZE))) + 8;
+  const plotW = Math.max(1, width - left - MARGIN.right);
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const band = plotW / Math.max(1, daily.length);
   const barW = Math.max(1, band * 0.7);
@@ -73,28 +77,30 @@ export function UsageChart({ daily }: { daily: Day[] }) {
           style={{ display: 'block', maxWidth: '100%' }}
         >
           <title id={`${id}-title`}>{summary}</title>
-          <g fontSize={11} fill="var(--chakra-colors-fg-muted)">
-            {scale.ticks.map((tick) => {
+          <g fontSize={FONT_SIZE} fill="var(--chakra-colors-fg-muted)">
+            {ticks.map(({ tick, label }) => {
               const ty = y(tick * scale.unitMb);
               return (
                 <g key={tick}>
                   <line
-                    x1={MARGIN.left}
+                    x1={left}
                     x2={width - MARGIN.right}
                     y1={ty}
                     y2={ty}
                     stroke="var(--chakra-colors-border)"
                     strokeDasharray={tick === 0 ? undefined : '3 3'}
                   />
-                  <text x={MARGIN.left - 6} y={ty} textAnchor="end" dominantBaseline="middle">
-                    {tickLabel(tick, scale, intl.locale)}
+                  <text x={left - 6} y={ty} textAnchor="end" dominantBaseline="middle">
+                    {label}
                   </text>
                 </g>
               );
             })}
             {daily.map((d, i) => {
-              const x = MARGIN.left + i * band;
+              const x = left + i * band;
               const top = y(d.usedMb);
+              const dateLabel = d.date.slice(5);
+              const at = axisLabelPosition(x + band / 2, labelWidth(dateLabel, FONT_SIZE), width);
               return (
                 <g key={d.date}>
                   <title>{intl.formatMessage({ id: 'uc.dashboard.chartBar' }, { date: d.date, usage: fmt(d.usedMb) })}</title>
@@ -109,8 +115,8 @@ export function UsageChart({ daily }: { daily: Day[] }) {
                     fill="var(--chakra-colors-brand-solid)"
                   />
                   {labelled.has(i) ? (
-                    <text x={x + band / 2} y={HEIGHT - 8} textAnchor="middle">
-                      {d.date.slice(5)}
+                    <text x={at.x} y={HEIGHT - 8} textAnchor={at.anchor}>
+                      {dateLabel}
                     </text>
                   ) : null}
                 </g>

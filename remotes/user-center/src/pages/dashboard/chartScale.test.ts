@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartScale, labelledDays, niceStep, tickLabel } from './chartScale.ts';
+import { axisLabelPosition, chartScale, labelledDays, labelWidth, niceStep, tickLabel } from './chartScale.ts';
 
 describe('niceStep', () => {
   it('rounds to 1, 2 or 5 times a power of ten', () => {
@@ -60,5 +60,26 @@ describe('labelledDays', () => {
     expect(labelledDays(30)).toEqual([4, 9, 14, 19, 24, 29]);
     expect(labelledDays(3)).toEqual([2]);
     expect(labelledDays(0)).toEqual([]);
+  });
+});
+
+describe('axisLabelPosition', () => {
+  it('centres a date under its bar when it fits', () => {
+    expect(axisLabelPosition(100, 30, 300)).toEqual({ x: 100, anchor: 'middle' });
+  });
+
+  it('keeps the last date (today, at the right edge) inside the chart', () => {
+    expect(axisLabelPosition(290, 30, 300)).toEqual({ x: 300, anchor: 'end' });
+  });
+
+  it('keeps a date at the left edge inside the chart', () => {
+    expect(axisLabelPosition(5, 30, 300)).toEqual({ x: 0, anchor: 'start' });
+  });
+});
+
+describe('labelWidth', () => {
+  it('grows with the text, so the y axis makes room for its longest tick', () => {
+    expect(labelWidth('10,000 MB', 11)).toBeGreaterThan(labelWidth('1 GB', 11));
+    expect(labelWidth('1,000 MB', 11)).toBeGreaterThanOrEqual(50);
   });
 });

@@ -47,3 +47,20 @@ export function labelledDays(count: number, every = 5): number[] {
   for (let i = count - 1; i >= 0; i -= every) days.unshift(i);
   return days;
 }
+
+/** Width of a label of digits and Latin capitals at `fontSize` px, a little generous (no DOM to measure in SSR). */
+export const labelWidth = (text: string, fontSize: number) => Math.ceil(text.length * fontSize * 0.62);
+
+/**
+ * Where a date under the axis goes: centred under its bar, unless that would cut it at either end
+ * of the chart (the last bar is today, at the right edge): then it is held inside, anchored there.
+ */
+export function axisLabelPosition(
+  centre: number,
+  width: number,
+  chartWidth: number,
+): { x: number; anchor: 'start' | 'middle' | 'end' } {
+  if (centre - width / 2 < 0) return { x: 0, anchor: 'start' };
+  if (centre + width / 2 > chartWidth) return { x: chartWidth, anchor: 'end' };
+  return { x: centre, anchor: 'middle' };
+}
