@@ -73,8 +73,9 @@ Commands:
                                               set the custom-traffic volume tiers (price per GB from
                                               each amount up), bounds and validity
   invoice list [--status requested|all]       invoices waiting to be issued (or all): id, status, kind
-                                              (VAT special or ordinary), order, amount, user, requested
-                                              at; then title, taxpayer number and, for VAT special
+                                              (VAT special or ordinary), order (traffic or static IP),
+                                              amount, user, requested at; then title, taxpayer
+                                              number and, for VAT special
                                               invoices, tax address, phone, bank and account
   invoice issue <id> <pdf file>               issue a requested invoice with its PDF (checked: %PDF-
                                               header, %%EOF, at most 10 MB; stored encrypted); the

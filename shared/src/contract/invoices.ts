@@ -6,9 +6,11 @@ import { defineApi } from './define.ts';
 import { id, INT4_MAX, inQuery } from './primitives.ts';
 
 /**
- * Invoices of paid recharge orders (decision 0026): an enterprise order gets a VAT special invoice
- * (增值税专用发票) issued to the certified company, a personal order an ordinary electronic invoice
- * (普通电子发票). One open or issued invoice per order; operators issue or refuse with the ops CLI.
+ * Invoices of paid orders (decision 0026): an enterprise recharge order gets a VAT special invoice
+ * (增值税专用发票) issued to the certified company, a personal one an ordinary electronic invoice
+ * (普通电子发票). Static IP orders carry no account type: the certified company gets the VAT special
+ * invoice, everyone else the ordinary one. One open or issued invoice per order; operators issue or
+ * refuse with the ops CLI.
  */
 
 /** Business codes of invoices (commerce module 008, `1_008_005_NNN`). */
@@ -35,6 +37,22 @@ export type InvoiceStatus = z.output<typeof invoiceStatus>;
 export const invoiceTypeFor = (accountType: OrderAccountType): InvoiceType =>
   accountType === OrderAccountType.Enterprise ? 'vat_special' : 'ordinary';
 
+/** The kinds of order invoiced: dynamic traffic (recharge orders) and static IPs. */
+export const INVOICE_ORDER_KINDS = ['recharge', 'static'] as const;
+export const invoiceOrderKind = z.enum(INVOICE_ORDER_KINDS);
+export type InvoiceOrderKind = z.output<typeof invoiceOrderKind>;
+
+/**
+ * The invoice a static IP order comes with: it has no account type, so the buyer's certification
+ * decides, as it does for recharge orders placed as a company: an approved enterprise certification
+ * gets the VAT special invoice (to that company), anyone else the ordinary one.
+ */
+export const staticInvoiceTypeFor = (enterpriseApproved: boolean): InvoiceType =>
+  enterpriseApproved ? 'vat_special' : 'ordinary';
+
+/** Which kind of order an invoice request or list is about; recharge orders when not said (older clients). */
+const orderKindField = invoiceOrderKind.default('recharge');
+
 /** The issued invoice file: a PDF (checked by its bytes) of at most 10 MB. */
 export const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -47,6 +65,7 @@ export type InvoiceTitleType = z.output<typeof invoiceTitleType>;
  */
 export const vatSpecialInvoiceBody = z.object({
   type: z.literal('vat_special'),
+  orderKind: orderKindField,
   orderId: id,
   taxAddress: lengthBetween(2, 200, 'validation.taxAddress'),
   taxPhone: phoneNumber,
@@ -69,6 +88,7 @@ const optionalTaxNumber = z
 export const ordinaryInvoiceBody = z
   .object({
     type: z.literal('ordinary'),
+    orderKind: orderKindField,
     orderId: id,
     titleType: invoiceTitleType,
     title: lengthBetween(2, 100, 'validation.invoiceTitle'),
@@ -89,6 +109,8 @@ export type InvoiceRequestBody = z.input<typeof invoiceRequestBody>;
 /** An invoice as its owner sees it. */
 export const invoice = z.object({
   id: z.number().int(),
+  orderKind: invoiceOrderKind,
+  /** The id of the recharge order or the static IP order (`orderKind`). */
   orderId: z.number().int(),
   type: invoiceType,
   status: invoiceStatus,
@@ -110,6 +132,7 @@ export type Invoice = z.output<typeof invoice>;
 export const INVOICE_LIST_MAX_ORDERS = 100;
 
 export const invoiceListQuery = z.object({
+  orderKind: orderKindField,
   /** Order ids, comma-separated (the rows of one page of the order list). */
   orderIds: z
     .string()
@@ -132,7 +155,7 @@ export const invoiceApi = {
     method: 'POST',
     path: '/app-api/ip/invoice/create',
     summary:
-      'Requests the invoice of one of the caller\'s paid orders: "vat_special" for enterprise orders (title and taxpayer number from the approved enterprise certification), "ordinary" for personal ones; one per order unless refused',
+      'Requests the invoice of one of the caller\'s paid orders (orderKind "recharge" or "static"): "vat_special" for enterprise recharge orders and, for static IP orders, when the caller\'s enterprise certification is approved (title and taxpayer number from it), "ordinary" otherwise; one per order unless refused',
     tags: ['invoices'],
     auth: true,
     body: invoiceRequestBody,
@@ -141,7 +164,8 @@ export const invoiceApi = {
   invoiceList: defineApi({
     method: 'GET',
     path: '/app-api/ip/invoice/list',
-    summary: "The latest invoice of each of the given orders of the caller's (orders without one are left out)",
+    summary:
+      "The latest invoice of each of the given orders (of orderKind, recharge by default) of the caller's (orders without one are left out)",
     tags: ['invoices'],
     auth: true,
     query: invoiceListQuery,

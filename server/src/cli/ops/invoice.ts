@@ -17,7 +17,8 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 async function decide(ctx: OpsContext, id: number, decision: InvoiceDecision): Promise<number> {
   try {
     const done = await decideInvoice(await ctx.db(), await dataKey(ctx), id, decision, new Date());
-    ctx.io.out(`${done.status}: invoice ${done.id} of order id ${done.orderId} (user ${done.userId})`);
+    const order = done.staticOrderId === null ? `order id ${done.orderId}` : `static IP order id ${done.staticOrderId}`;
+    ctx.io.out(`${done.status}: invoice ${done.id} of ${order} (user ${done.userId})`);
     return 0;
   } catch (err) {
     if (!(err instanceof InvoiceDecisionError)) throw err;
@@ -55,7 +56,7 @@ export const invoice = commandGroup<OpsContext>('invoice', 'list, issue or refus
     for (const i of items) {
       const kind = i.type === 'vat_special' ? 'VAT special' : 'ordinary';
       ctx.io.out(
-        `${i.id}\t${i.status}\t${kind}\torder ${i.orderNo}\t${yuan(i.amountFen)}\tuser ${i.userId} ${i.login}\t${i.requestedAt.toISOString()}`,
+        `${i.id}\t${i.status}\t${kind}\t${i.orderKind === 'static' ? 'static IP order' : 'order'} ${i.orderNo}\t${yuan(i.amountFen)}\tuser ${i.userId} ${i.login}\t${i.requestedAt.toISOString()}`,
       );
       ctx.io.out(`\ttitle: ${i.title}${i.taxNumber ? `\ttaxpayer number: ${i.taxNumber}` : ''}`);
       if (i.type === 'vat_special')

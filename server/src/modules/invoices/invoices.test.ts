@@ -10,6 +10,8 @@ import {
   OrderAccountType,
   PayStatus,
   RechargeOrderStatus,
+  StaticOrderStatus,
+  StaticOrderType,
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +22,8 @@ import { decryptBytes, encryptField } from '../certification/crypto.ts';
 import { CREDIT_CODE } from '../certification/service.ts';
 import { enterpriseCertifications } from '../certification/tables.ts';
 import { rechargeOrders } from '../orders/tables.ts';
+import { staticOrders } from '../static-ip/tables.ts';
+import { siteSettings } from '../system/tables.ts';
 import { invoicePdfProblem } from './files.ts';
 import { invoiceFiles, invoices } from './tables.ts';
 
@@ -76,6 +80,35 @@ async function order(who: Member, accountType: OrderAccountType = OrderAccountTy
       .set({ payStatus: PayStatus.Paid, status: RechargeOrderStatus.Success, payChannel: 'alipay_pc', payTime: new Date() })
       .where(eq(rechargeOrders.id, id));
   return id;
+}
+
+let staticOrderSeq = 0;
+
+/** A static IP order of the user's (a renewal: no stock needed), paid unless told otherwise. */
+async function staticOrder(who: Member, paid = true): Promise<{ id: number; orderNo: string; amountFen: number }> {
+  const [site] = await t.app.db.select({ id: siteSettings.id }).from(siteSettings).limit(1);
+  const now = new Date();
+  const [row] = await t.app.db
+    .insert(staticOrders)
+    .values({
+      orderNo: `SINV${Date.now()}${++staticOrderSeq}`,
+      userId: who.id,
+      orderType: StaticOrderType.Renewal,
+      status: paid ? StaticOrderStatus.Success : StaticOrderStatus.Pending,
+      payStatus: paid ? PayStatus.Paid : PayStatus.Unpaid,
+      resourceType: 1,
+      count: 2,
+      durationDays: 30,
+      unitPriceFen: 4_500,
+      amountFen: 9_000,
+      siteId: site?.id as number,
+      payChannel: paid ? 'alipay_pc' : null,
+      payTime: paid ? now : null,
+      payDeadline: new Date(now.getTime() + 30 * 60_000),
+      createdAt: now,
+    })
+    .returning();
+  return { id: row?.id as number, orderNo: row?.orderNo as string, amountFen: row?.amountFen as number };
 }
 
 async function certifyCompany(who: Member, status: IdentificationStatus = IdentificationStatus.Success) {
@@ -245,6 +278,122 @@ describe('invoice state machine', () => {
     const ok = await requestInvoice(dave.token, { ...company, taxNumber: USCC.toLowerCase() });
     expect(ok.json()).toMatchObject({ code: 0, data: { titleType: 'company', taxNumber: USCC } });
     expect((await get('/app-api/ip/invoice/list?orderIds=1,x', dave.token)).statusCode).toBe(400);
+  });
+});
+
+describe('invoices of static IP orders', () => {
+  const staticList = async (who: Member, ...orderIds: number[]) =>
+    (await get(`/app-api/ip/invoice/list?orderKind=static&orderIds=${orderIds.join(',')}`, who.token)).json().data as Array<{
+      id: number;
+      orderKind: string;
+      orderId: number;
+      status: string;
+      type: string;
+    }>;
+
+  it('invoices a paid static order of the caller (ordinary without an approved company), issued and downloaded', async () => {
+    const hana = await member();
+    const mallory = await member();
+    const paid = await staticOrder(hana);
+    const unpaid = await staticOrder(hana, false);
+    const body = (orderId: number) => ({ ...personalBody(orderId), orderKind: 'static' });
+
+    expect((await requestInvoice(hana.token, body(unpaid.id), 'zh-CN')).json()).toEqual({
+      code: InvoiceErrorCode.OrderNotPaid,
+      data: null,
+      msg: '仅已支付的订单可以开具发票',
+    });
+    expect((await requestInvoice(mallory.token, body(paid.id))).json().code).toBe(CommerceErrorCode.OrderNotFound);
+    // Without an approved company certification a static order gets the ordinary invoice.
+    expect((await requestInvoice(hana.token, { ...vatBody(paid.id), orderKind: 'static' })).json().code).toBe(
+      InvoiceErrorCode.WrongType,
+    );
+    const res = await requestInvoice(hana.token, body(paid.id));
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { orderKind: 'static', orderId: paid.id, type: 'ordinary', status: 'requested', amountFen: paid.amountFen },
+    });
+    const id = res.json().data.id as number;
+    expect((await requestInvoice(hana.token, body(paid.id))).json().code).toBe(InvoiceErrorCode.AlreadyRequested);
+
+    // The static list answers static orders only; the recharge list (the default) does not mix them in.
+    expect(await staticList(hana, paid.id)).toMatchObject([{ id, orderKind: 'static', orderId: paid.id }]);
+    expect(await listOf(hana, paid.id)).toEqual([]);
+    expect(await staticList(mallory, paid.id)).toEqual([]);
+
+    expect(await ops('invoice', 'list')).toBe(0);
+    expect(out.join('\n')).toContain(`${id}\trequested\tordinary\tstatic IP order ${paid.orderNo}\t¥90.00`);
+    out = [];
+    expect(await ops('invoice', 'issue', String(id), await pdfFile('static.pdf'))).toBe(0);
+    expect(out.join('\n')).toContain(`issued: invoice ${id} of static IP order id ${paid.id}`);
+    const [row] = await t.app.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row).toMatchObject({ orderId: null, staticOrderId: paid.id, status: 'issued' });
+    const [file] = await t.app.db
+      .select()
+      .from(invoiceFiles)
+      .where(eq(invoiceFiles.id, row?.pdfFile as string));
+    expect(file?.sealed.includes(Buffer.from('%PDF'))).toBe(false);
+
+    const pdf = await get(`${INVOICE_DOWNLOAD_PATH}?id=${id}`, hana.token);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="invoice-${paid.orderNo}.pdf"`);
+    expect(pdf.rawPayload).toEqual(PDF);
+    expect((await get(`${INVOICE_DOWNLOAD_PATH}?id=${id}`, mallory.token)).statusCode).toBe(404);
+  });
+
+  it('gives a certified company the VAT special invoice of a static order, to the certified name', async () => {
+    const ivan = await member();
+    const order = await staticOrder(ivan);
+    await certifyCompany(ivan);
+    const asStatic = { orderKind: 'static' };
+    expect((await requestInvoice(ivan.token, { ...personalBody(order.id), ...asStatic })).json().code).toBe(
+      InvoiceErrorCode.WrongType,
+    );
+    const res = await requestInvoice(ivan.token, { ...vatBody(order.id), ...asStatic });
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { orderKind: 'static', type: 'vat_special', title: 'Hangzhou Example Technology Co., Ltd.', taxNumber: USCC },
+    });
+    const [row] = await t.app.db.select().from(invoices).where(eq(invoices.staticOrderId, order.id));
+    expect(row?.bankAccountEnc).not.toContain('6222');
+  });
+
+  it('holds one invoice per static order when 50 requests arrive at once', async () => {
+    const jun = await member();
+    const order = await staticOrder(jun);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => requestInvoice(jun.token, { ...personalBody(order.id), orderKind: 'static' })),
+    );
+    const codes = answers.map((a) => a.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === InvoiceErrorCode.AlreadyRequested)).toHaveLength(49);
+    expect(await t.app.db.select().from(invoices).where(eq(invoices.staticOrderId, order.id))).toHaveLength(1);
+  });
+
+  it('keeps the invoices of recharge and static orders apart, each of exactly one order', async () => {
+    const kim = await member();
+    const recharge = await order(kim);
+    const stat = await staticOrder(kim);
+    expect((await requestInvoice(kim.token, personalBody(recharge))).json().code).toBe(0);
+    expect((await requestInvoice(kim.token, { ...personalBody(stat.id), orderKind: 'static' })).json().code).toBe(0);
+    expect(await listOf(kim, recharge)).toMatchObject([{ orderKind: 'recharge', orderId: recharge }]);
+    expect(await staticList(kim, stat.id)).toMatchObject([{ orderKind: 'static', orderId: stat.id }]);
+    // The database refuses an invoice of no order, or of both.
+    const both = t.app.db.insert(invoices).values({
+      userId: kim.id,
+      orderId: recharge,
+      staticOrderId: stat.id,
+      type: 'ordinary',
+      status: 'refused',
+      titleType: 'personal',
+      title: 'x',
+      amountFen: 1,
+      refusalReason: 'x',
+      requestedAt: new Date(),
+      decidedAt: new Date(),
+    });
+    await expect(both).rejects.toThrow();
+    expect((await get('/app-api/ip/invoice/list?orderKind=other&orderIds=1', kim.token)).statusCode).toBe(400);
   });
 });
 

@@ -13,7 +13,7 @@ export interface InvoicesRoutesOptions {
 }
 
 /**
- * Invoices of the caller's paid recharge orders (decision 0026): request, see, download. Operators
+ * Invoices of the caller's paid recharge and static IP orders (decision 0026): request, see, download. Operators
  * issue and refuse them with `npm run ops -- invoice …`.
  */
 export async function invoicesRoutes(app: FastifyInstance, { config }: InvoicesRoutesOptions) {
@@ -22,7 +22,9 @@ export async function invoicesRoutes(app: FastifyInstance, { config }: InvoicesR
   route(app, invoiceApi.invoiceRequest, (request) =>
     requestInvoice(app.db, key, app.now(), currentUser(request).id, request.body),
   );
-  route(app, invoiceApi.invoiceList, (request) => invoicesOfOrders(app.db, key, currentUser(request).id, request.query.orderIds));
+  route(app, invoiceApi.invoiceList, (request) =>
+    invoicesOfOrders(app.db, key, currentUser(request).id, request.query.orderIds, request.query.orderKind),
+  );
 
   if (!app.authenticate) throw new Error('invoice routes need the auth plugin');
   app.withTypeProvider<ZodTypeProvider>().get(

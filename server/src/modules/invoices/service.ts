@@ -3,11 +3,14 @@ import {
   type Invoice,
   InvoiceErrorCode,
   type invoiceRequestBody,
+  type InvoiceOrderKind,
   type InvoiceStatus,
+  type InvoiceType,
   invoiceTypeFor,
   PayStatus,
+  staticInvoiceTypeFor,
 } from '@portal/shared';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/numbers.ts';
@@ -17,6 +20,8 @@ import { decryptField, encryptField } from '../certification/crypto.ts';
 import { getEnterprise } from '../certification/service.ts';
 import { getOwnOrder } from '../orders/service.ts';
 import { rechargeOrders } from '../orders/tables.ts';
+import { getOwnOrder as getOwnStaticOrder } from '../static-ip/orders.ts';
+import { staticOrders } from '../static-ip/tables.ts';
 import { invoicePdfProblem, saveInvoicePdf } from './files.ts';
 import { invoices } from './tables.ts';
 
@@ -34,7 +39,8 @@ const alreadyRequested = () => new BusinessError(InvoiceErrorCode.AlreadyRequest
 export function toInvoice(key: Buffer, row: InvoiceRow): Invoice {
   return {
     id: row.id,
-    orderId: row.orderId,
+    orderKind: row.staticOrderId === null ? 'recharge' : 'static',
+    orderId: row.staticOrderId ?? (row.orderId as number),
     type: row.type,
     status: row.status,
     titleType: row.titleType,
@@ -47,24 +53,45 @@ export function toInvoice(key: Buffer, row: InvoiceRow): Invoice {
   };
 }
 
+/** The invoices column that points at an order of this kind. */
+const orderColumn = (kind: InvoiceOrderKind) => (kind === 'static' ? invoices.staticOrderId : invoices.orderId);
+
+/** The user's paid order of either kind: what the invoice is of, its amount and its invoice type. */
+async function invoiceableOrder(db: Db, key: Buffer, userId: number, kind: InvoiceOrderKind, orderId: number) {
+  if (kind === 'static') {
+    const order = await getOwnStaticOrder(db, userId, orderId);
+    if (order.payStatus !== PayStatus.Paid) return null;
+    const company = await getEnterprise(db, key, userId);
+    const type: InvoiceType = staticInvoiceTypeFor(company?.status === IdentificationStatus.Success);
+    return { ids: { orderId: null, staticOrderId: order.id }, amountFen: order.amountFen, type };
+  }
+  const order = await getOwnOrder(db, userId, orderId);
+  if (order.payStatus !== PayStatus.Paid) return null;
+  return {
+    ids: { orderId: order.id, staticOrderId: null },
+    amountFen: order.payAmountFen,
+    type: invoiceTypeFor(order.accountType),
+  };
+}
+
 /**
- * Requests the invoice of one of the user's paid orders. The kind follows the order (enterprise:
- * VAT special, to the approved enterprise certification's company and credit code; personal:
- * ordinary). One live invoice per order: checked first for a clear answer, and held by the partial
- * unique index when requests race.
+ * Requests the invoice of one of the user's paid orders. The kind follows the order (enterprise
+ * recharge order, or a static IP order of a certified company: VAT special, to the approved
+ * enterprise certification's company and credit code; otherwise ordinary). One live invoice per
+ * order: checked first for a clear answer, and held by the partial unique indexes when requests race.
  */
 export async function requestInvoice(db: Db, key: Buffer, now: Date, userId: number, body: RequestInput): Promise<Invoice> {
-  const order = await getOwnOrder(db, userId, body.orderId);
-  if (order.payStatus !== PayStatus.Paid) throw new BusinessError(InvoiceErrorCode.OrderNotPaid, 'invoice.orderNotPaid');
-  if (invoiceTypeFor(order.accountType) !== body.type) throw new BusinessError(InvoiceErrorCode.WrongType, 'invoice.wrongType');
+  const order = await invoiceableOrder(db, key, userId, body.orderKind, body.orderId);
+  if (!order) throw new BusinessError(InvoiceErrorCode.OrderNotPaid, 'invoice.orderNotPaid');
+  if (order.type !== body.type) throw new BusinessError(InvoiceErrorCode.WrongType, 'invoice.wrongType');
   const [live] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.orderId, order.id), inArray(invoices.status, LIVE)));
+    .where(and(eq(orderColumn(body.orderKind), body.orderId), inArray(invoices.status, LIVE)));
   if (live) throw alreadyRequested();
 
   let values: typeof invoices.$inferInsert;
-  const common = { userId, orderId: order.id, status: 'requested' as const, amountFen: order.payAmountFen, requestedAt: now };
+  const common = { userId, ...order.ids, status: 'requested' as const, amountFen: order.amountFen, requestedAt: now };
   if (body.type === 'vat_special') {
     const company = await getEnterprise(db, key, userId);
     if (company?.status !== IdentificationStatus.Success)
@@ -99,23 +126,34 @@ export async function requestInvoice(db: Db, key: Buffer, now: Date, userId: num
   }
 }
 
-/** The latest invoice of each of the given orders that belong to the user. */
-export async function invoicesOfOrders(db: Db, key: Buffer, userId: number, orderIds: number[]): Promise<Invoice[]> {
+/** The latest invoice of each of the given orders of one kind that belong to the user. */
+export async function invoicesOfOrders(
+  db: Db,
+  key: Buffer,
+  userId: number,
+  orderIds: number[],
+  kind: InvoiceOrderKind = 'recharge',
+): Promise<Invoice[]> {
   if (orderIds.length === 0) return [];
+  const column = orderColumn(kind);
   const rows = await db
-    .selectDistinctOn([invoices.orderId])
+    .selectDistinctOn([column])
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), inArray(invoices.orderId, orderIds)))
-    .orderBy(invoices.orderId, desc(invoices.id));
+    .where(and(eq(invoices.userId, userId), inArray(column, orderIds)))
+    .orderBy(column, desc(invoices.id));
   return rows.map((row) => toInvoice(key, row));
 }
+
+/** The order number of an invoice's order, whichever kind it is. */
+const invoiceOrderNo = sql<string>`coalesce(${rechargeOrders.orderNo}, ${staticOrders.orderNo})`;
 
 /** The PDF of one of the user's issued invoices, with its order number (the file name), or null. */
 export async function ownIssuedPdf(db: Db, userId: number, invoiceId: number): Promise<{ file: string; orderNo: string } | null> {
   const [row] = await db
-    .select({ file: invoices.pdfFile, orderNo: rechargeOrders.orderNo })
+    .select({ file: invoices.pdfFile, orderNo: invoiceOrderNo })
     .from(invoices)
-    .innerJoin(rechargeOrders, eq(rechargeOrders.id, invoices.orderId))
+    .leftJoin(rechargeOrders, eq(rechargeOrders.id, invoices.orderId))
+    .leftJoin(staticOrders, eq(staticOrders.id, invoices.staticOrderId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId), eq(invoices.status, 'issued')));
   return row?.file ? { file: row.file, orderNo: row.orderNo } : null;
 }
@@ -127,6 +165,7 @@ export interface InvoiceListItem {
   type: InvoiceRow['type'];
   userId: number;
   login: string;
+  orderKind: InvoiceOrderKind;
   orderNo: string;
   amountFen: number;
   title: string;
@@ -145,12 +184,13 @@ export async function listInvoices(db: Db, key: Buffer, { all = false }: { all?:
   const rows = await db
     .select({
       invoice: invoices,
-      orderNo: rechargeOrders.orderNo,
+      orderNo: invoiceOrderNo,
       mobile: memberUsers.mobile,
       email: memberUsers.email,
     })
     .from(invoices)
-    .innerJoin(rechargeOrders, eq(rechargeOrders.id, invoices.orderId))
+    .leftJoin(rechargeOrders, eq(rechargeOrders.id, invoices.orderId))
+    .leftJoin(staticOrders, eq(staticOrders.id, invoices.staticOrderId))
     .innerJoin(memberUsers, eq(memberUsers.id, invoices.userId))
     .where(where)
     .orderBy(invoices.requestedAt, invoices.id);
@@ -160,6 +200,7 @@ export async function listInvoices(db: Db, key: Buffer, { all = false }: { all?:
     type: r.type,
     userId: r.userId,
     login: mobile ?? email ?? '',
+    orderKind: r.staticOrderId === null ? 'recharge' : 'static',
     orderNo,
     amountFen: r.amountFen,
     title: r.title,

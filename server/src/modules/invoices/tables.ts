@@ -4,9 +4,11 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { bytea } from '../../db/bytea.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { rechargeOrders } from '../orders/tables.ts';
+import { staticOrders } from '../static-ip/tables.ts';
 
 /**
- * Invoice requests of paid recharge orders, one row per request: a refused request stays (with its
+ * Invoice requests of paid orders, recharge (`order_id`) or static IP (`static_order_id`), exactly
+ * one of the two, one row per request: a refused request stays (with its
  * reason) and a new row is the next request. `*_enc` columns hold AES-256-GCM ciphertext
  * (certification/crypto.ts), as the certification's credit code and bank account do.
  */
@@ -17,9 +19,10 @@ export const invoices = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => memberUsers.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => rechargeOrders.id, { onDelete: 'cascade' }),
+    /** The recharge order invoiced; null for a static IP order's invoice. */
+    orderId: integer('order_id').references(() => rechargeOrders.id, { onDelete: 'cascade' }),
+    /** The static IP order invoiced; null for a recharge order's invoice. */
+    staticOrderId: integer('static_order_id').references(() => staticOrders.id, { onDelete: 'cascade' }),
     type: text('type').$type<InvoiceType>().notNull(),
     status: text('status').$type<InvoiceStatus>().notNull(),
     titleType: text('title_type').$type<InvoiceTitleType>().notNull(),
@@ -41,7 +44,10 @@ export const invoices = pgTable(
   (t) => [
     // One live invoice per order: parallel requests for one order cannot both be stored.
     uniqueIndex('invoices_one_live_per_order').on(t.orderId).where(sql`${t.status} in ('requested', 'issued')`),
+    uniqueIndex('invoices_one_live_per_static_order').on(t.staticOrderId).where(sql`${t.status} in ('requested', 'issued')`),
     index('invoices_user_order').on(t.userId, t.orderId),
+    index('invoices_user_static_order').on(t.userId, t.staticOrderId),
+    check('invoices_one_order', sql`num_nonnulls(${t.orderId}, ${t.staticOrderId}) = 1`),
     index('invoices_status_requested').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
     check('invoices_type', sql`${t.type} in ('vat_special', 'ordinary')`),
     check('invoices_status', sql`${t.status} in ('requested', 'issued', 'refused')`),
