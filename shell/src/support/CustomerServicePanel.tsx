@@ -75,19 +75,32 @@ export function CustomerServicePanel() {
   const lift = useLiftClearOfActions(button);
   return (
     <>
+      {/* Phones and tablets: a round button in the bottom corner, lifted over any primary action
+          under it. From lg: a tab on the right edge, half-way down, inside the 32 px the pages'
+          containers leave free there, so no summary card's "Buy now" is ever under it. */}
       <Button
         ref={button}
         data-testid="customer-service-button"
         style={lift ? { transform: `translateY(-${lift}px)` } : undefined}
         transition="transform 0.15s ease-out"
         position="fixed"
-        right={{ base: 3, md: 6 }}
-        bottom={{ base: 3, md: 6 }}
+        right={{ base: 3, md: 6, lg: 0 }}
+        bottom={{ base: 3, md: 6, lg: 'auto' }}
+        top={{ lg: '45%' }}
         zIndex="docked"
         colorPalette="brand"
-        borderRadius="full"
+        borderRadius={{ base: 'full', lg: 'l2' }}
+        borderEndRadius={{ lg: 0 }}
         shadow="lg"
-        size={{ base: 'md', md: 'lg' }}
+        size={{ base: 'md', md: 'lg', lg: 'sm' }}
+        h={{ lg: 'auto' }}
+        w={{ lg: 8 }}
+        minW={{ lg: 0 }}
+        // Logical paddings: in vertical writing the inline axis (px) runs top to bottom.
+        px={{ lg: 3 }}
+        py={{ lg: 0 }}
+        gap={{ lg: 1.5 }}
+        css={{ writingMode: { lg: 'vertical-rl' } }}
         onClick={openCustomerService}
         onPointerEnter={warmUp}
         onFocus={warmUp}

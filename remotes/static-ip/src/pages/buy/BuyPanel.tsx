@@ -53,7 +53,7 @@ function StickyBuyBar({ form }: { form: BuyForm }) {
       display={{ base: 'flex', lg: 'none' }}
       position="sticky"
       bottom={0}
-      zIndex="sticky"
+      zIndex="docked" // under the sticky header once scrolled past
       bg="bg"
       borderTopWidth="1px"
       boxShadow="0 -4px 12px rgba(0,0,0,0.06)"
