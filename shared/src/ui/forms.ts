@@ -6,3 +6,5 @@ export * from './commerce/ChoiceCards.tsx';
 export * from './commerce/PayChannelPicker.tsx';
 export * from './commerce/InAppPay.tsx';
 export * from './list/FilterFields.tsx';
+export * from './invoices/InvoiceCell.tsx';
+export * from './invoices/useOrderInvoices.ts';

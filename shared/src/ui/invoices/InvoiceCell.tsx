@@ -1,28 +1,32 @@
-import { Badge, Button, HStack, Spinner, Stack, Text } from '@portal/shared/chakra';
+import { Badge, Button, HStack, Spinner, Stack, Text } from '../chakra.ts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { INVOICE_DOWNLOAD_PATH, type Invoice, type InvoiceStatus, PayStatus, type RechargeOrder } from '@portal/shared';
-import { ApiError, downloadBlob, fetchFile } from '@portal/shared/browser';
-import { message } from '@portal/shared/ui';
+import { INVOICE_DOWNLOAD_PATH, type Invoice, type InvoiceStatus } from '../../contract/index.ts';
+import { downloadBlob } from '../../format/download.ts';
+import { ApiError, fetchFile } from '../../http/client.ts';
+import { message } from '../toaster.ts';
 import { InvoiceDialog } from './InvoiceDialog.tsx';
-import type { useOrderInvoices } from './useInvoices.ts';
+import type { InvoiceableOrder, useOrderInvoices } from './useOrderInvoices.ts';
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { requested: 'orange', issued: 'green', refused: 'red' };
 
-/** The invoice column of one order: request it, its status, the refusal reason, the PDF once issued. */
-export function InvoiceCell({ order, invoices }: { order: RechargeOrder; invoices: ReturnType<typeof useOrderInvoices> }) {
+/**
+ * The invoice column of one order (recharge or static IP): request it, its status, the refusal
+ * reason, the PDF once issued.
+ */
+export function InvoiceCell({ order, invoices }: { order: InvoiceableOrder; invoices: ReturnType<typeof useOrderInvoices> }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  if (order.payStatus !== PayStatus.Paid) return <Text as="span">—</Text>;
-  if (invoices.isPending) return <Spinner size="xs" aria-label={intl.formatMessage({ id: 'uc.invoice.loading' })} />;
+  if (!order.paid) return <Text as="span">—</Text>;
+  if (invoices.isPending) return <Spinner size="xs" aria-label={intl.formatMessage({ id: 'shared.invoice.loading' })} />;
   if (invoices.isError)
     return (
       <HStack gap={1}>
         <Text as="span" fontSize="xs" color="fg.error">
-          <FormattedMessage id="uc.invoice.loadFailed" />
+          <FormattedMessage id="shared.invoice.loadFailed" />
         </Text>
         <Button size="2xs" variant="ghost" onClick={() => void invoices.refetch()}>
-          <FormattedMessage id="uc.invoice.retry" />
+          <FormattedMessage id="shared.invoice.retry" />
         </Button>
       </HStack>
     );
@@ -35,21 +39,21 @@ export function InvoiceCell({ order, invoices }: { order: RechargeOrder; invoice
       <InvoiceDialog order={order} open={open} onClose={() => setOpen(false)} />
     </>
   );
-  if (!invoice) return request('uc.invoice.request');
+  if (!invoice) return request('shared.invoice.request');
   return (
     <Stack gap={1} align="start" data-testid="invoice-cell" data-invoice-status={invoice.status}>
       <HStack gap={2}>
         <Badge colorPalette={STATUS_COLOR[invoice.status]} data-testid="invoice-status">
-          <FormattedMessage id={`uc.invoice.status.${invoice.status}`} />
+          <FormattedMessage id={`shared.invoice.status.${invoice.status}`} />
         </Badge>
         {invoice.status === 'issued' ? <DownloadButton invoice={invoice} orderNo={order.orderNo} /> : null}
       </HStack>
       {invoice.status === 'refused' ? (
         <>
           <Text fontSize="xs" color="fg.muted" maxW="12rem" whiteSpace="normal" data-testid="invoice-refusal">
-            <FormattedMessage id="uc.invoice.refusedBecause" values={{ reason: invoice.refusalReason ?? '' }} />
+            <FormattedMessage id="shared.invoice.refusedBecause" values={{ reason: invoice.refusalReason ?? '' }} />
           </Text>
-          {request('uc.invoice.requestAgain')}
+          {request('shared.invoice.requestAgain')}
         </>
       ) : null}
     </Stack>
@@ -69,7 +73,7 @@ function DownloadButton({ invoice, orderNo }: { invoice: Invoice; orderNo: strin
         'error',
         e instanceof ApiError && e.kind === 'business' && e.message
           ? e.message
-          : intl.formatMessage({ id: 'uc.invoice.downloadFailed' }),
+          : intl.formatMessage({ id: 'shared.invoice.downloadFailed' }),
       );
     } finally {
       setBusy(false);
@@ -81,10 +85,10 @@ function DownloadButton({ invoice, orderNo }: { invoice: Invoice; orderNo: strin
       variant="outline"
       loading={busy}
       onClick={() => void download()}
-      aria-label={intl.formatMessage({ id: 'uc.invoice.download' }, { orderNo })}
+      aria-label={intl.formatMessage({ id: 'shared.invoice.download' }, { orderNo })}
       data-testid="invoice-download"
     >
-      <FormattedMessage id="uc.invoice.downloadShort" />
+      <FormattedMessage id="shared.invoice.downloadShort" />
     </Button>
   );
 }

@@ -1,35 +1,61 @@
-import { Alert, Box, Button, CloseButton, DataList, HStack, Portal, Spinner, Stack, Text } from '@portal/shared/chakra';
-import { Dialog, Field, Input, RadioGroup } from '@portal/shared/chakra/deferred';
+import { Alert, Box, Button, CloseButton, DataList, HStack, Portal, Spinner, Stack, Text } from '../chakra.ts';
+import { Dialog, Field, Input, RadioGroup } from '../chakra-deferred.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { formatFen } from '../../commerce/pricing.ts';
 import {
   api,
-  formatFen,
   IdentificationStatus,
   type InvoiceTitleType,
+  type InvoiceType,
   invoiceTypeFor,
   ordinaryInvoiceBody,
-  type RechargeOrder,
+  staticInvoiceTypeFor,
   vatSpecialInvoiceBody,
-} from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, QueryFailure, useLocalePath } from '@portal/shared/ui';
-import { useCertification } from '../certification/useCertification.ts';
-import { invoicesKey } from './useInvoices.ts';
-
-type Certification = ReturnType<typeof useCertification>;
+} from '../../contract/index.ts';
+import { callApi } from '../../http/client.ts';
+import { QueryFailure } from '../commerce/QueryFailure.tsx';
+import { applyServerError, fieldMessage } from '../fieldMessage.ts';
+import { useLocalePath } from '../useLocalePath.ts';
+import { type InvoiceableOrder, invoicesKey } from './useOrderInvoices.ts';
 
 /**
- * Requesting the invoice of a paid order: a VAT special invoice for an enterprise order (to the
- * certified company: name and credit code shown, not typed), an ordinary electronic one for a
- * personal order. Prefilled from the user's certifications.
+ * The user's personal and enterprise certifications, which prefill the invoice (and, for a static
+ * order, decide its type). The same query keys as the certification pages, so they share the cache.
  */
-export function InvoiceDialog({ order, open, onClose }: { order: RechargeOrder; open: boolean; onClose: () => void }) {
+function useCertifications() {
+  const personal = useQuery({ queryKey: ['cert', 'personal'], queryFn: () => callApi(api.personalCertGet) });
+  const enterprise = useQuery({ queryKey: ['cert', 'enterprise'], queryFn: () => callApi(api.enterpriseCertGet) });
+  return {
+    loading: personal.isLoading || enterprise.isLoading,
+    failed: personal.isError || enterprise.isError,
+    retry: () => {
+      for (const q of [personal, enterprise]) if (q.isError) void q.refetch();
+    },
+    personal: personal.data ?? null,
+    enterprise: enterprise.data ?? null,
+  };
+}
+
+type Certification = ReturnType<typeof useCertifications>;
+
+/** The invoice an order comes with: a recharge order's account type, or for a static order the certification. */
+function invoiceTypeOf(order: InvoiceableOrder, cert: Certification): InvoiceType {
+  if (order.kind === 'static') return staticInvoiceTypeFor(cert.enterprise?.status === IdentificationStatus.Success);
+  return invoiceTypeFor(order.accountType);
+}
+
+/**
+ * Requesting the invoice of a paid order: a VAT special invoice for an enterprise recharge order or
+ * a certified company's static order (to the certified company: name and credit code shown, not
+ * typed), an ordinary electronic one otherwise. Prefilled from the user's certifications.
+ */
+export function InvoiceDialog({ order, open, onClose }: { order: InvoiceableOrder; open: boolean; onClose: () => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => (d.open ? null : onClose())} placement="center" size="lg">
       <Portal>
@@ -47,17 +73,17 @@ export function InvoiceDialog({ order, open, onClose }: { order: RechargeOrder; 
   );
 }
 
-function DialogBody({ order, onClose }: { order: RechargeOrder; onClose: () => void }) {
+function DialogBody({ order, onClose }: { order: InvoiceableOrder; onClose: () => void }) {
   const intl = useIntl();
-  const cert = useCertification();
-  const type = invoiceTypeFor(order.accountType);
+  const cert = useCertifications();
+  const type = invoiceTypeOf(order, cert);
   let body: ReactNode;
   if (cert.loading) {
     body = (
       <HStack py={6} justify="center" data-testid="invoice-dialog-loading">
         <Spinner size="sm" />
         <Text>
-          <FormattedMessage id="uc.invoice.loading" />
+          <FormattedMessage id="shared.invoice.loading" />
         </Text>
       </HStack>
     );
@@ -74,12 +100,12 @@ function DialogBody({ order, onClose }: { order: RechargeOrder; onClose: () => v
       <Dialog.Header pe={12}>
         <Stack gap={1}>
           <Dialog.Title>
-            <FormattedMessage id={`uc.invoice.title.${type}`} />
+            <FormattedMessage id={`shared.invoice.title.${type}`} />
           </Dialog.Title>
           <Text fontSize="sm" color="fg.muted">
             <FormattedMessage
-              id="uc.invoice.forOrder"
-              values={{ orderNo: order.orderNo, amount: formatFen(order.payAmountFen, intl.locale) }}
+              id="shared.invoice.forOrder"
+              values={{ orderNo: order.orderNo, amount: formatFen(order.amountFen, intl.locale) }}
             />
           </Text>
         </Stack>
@@ -103,7 +129,7 @@ function useSubmit<T extends FieldValues>(form: UseFormReturn<T, unknown, unknow
     } catch (e) {
       const other = applyServerError(e, (name, msg) => form.setError(name as never, { message: msg }));
       if (other) setFailure(other);
-      else if (!Object.keys(form.formState.errors).length) setFailure(intl.formatMessage({ id: 'uc.invoice.failed' }));
+      else if (!Object.keys(form.formState.errors).length) setFailure(intl.formatMessage({ id: 'shared.invoice.failed' }));
     }
   };
   return { failure, submit };
@@ -122,10 +148,10 @@ function Footer({ failure, submitting, onCancel }: { failure: string | null; sub
       ) : null}
       <Dialog.Footer>
         <Button variant="outline" onClick={onCancel}>
-          <FormattedMessage id="uc.invoice.cancel" />
+          <FormattedMessage id="shared.invoice.cancel" />
         </Button>
         <Button type="submit" colorPalette="brand" loading={submitting} data-testid="invoice-submit">
-          <FormattedMessage id="uc.invoice.submit" />
+          <FormattedMessage id="shared.invoice.submit" />
         </Button>
       </Dialog.Footer>
     </>
@@ -167,13 +193,14 @@ function TextField({ form, name, labelId, required = true, hintId, hintValues, t
 type VatInput = z.input<typeof vatSpecialInvoiceBody>;
 type VatOutput = z.output<typeof vatSpecialInvoiceBody>;
 
-function VatSpecialForm({ order, cert, onDone }: { order: RechargeOrder; cert: Certification; onDone: () => void }) {
+function VatSpecialForm({ order, cert, onDone }: { order: InvoiceableOrder; cert: Certification; onDone: () => void }) {
   const to = useLocalePath();
   const company = cert.enterprise?.status === IdentificationStatus.Success ? cert.enterprise : null;
   const form = useForm<VatInput, unknown, VatOutput>({
     resolver: zodResolver(vatSpecialInvoiceBody),
     defaultValues: {
       type: 'vat_special',
+      orderKind: order.kind,
       orderId: order.id,
       taxAddress: company?.registrationAddress ?? '',
       taxPhone: company?.registrationPhone ?? '',
@@ -190,21 +217,21 @@ function VatSpecialForm({ order, cert, onDone }: { order: RechargeOrder; cert: C
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>
-                <FormattedMessage id="uc.invoice.needsCertification.title" />
+                <FormattedMessage id="shared.invoice.needsCertification.title" />
               </Alert.Title>
               <Alert.Description>
-                <FormattedMessage id="uc.invoice.needsCertification.description" />
+                <FormattedMessage id="shared.invoice.needsCertification.description" />
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={onDone}>
-            <FormattedMessage id="uc.invoice.cancel" />
+            <FormattedMessage id="shared.invoice.cancel" />
           </Button>
           <Button asChild colorPalette="brand">
             <Link to={to('/admin/auth/company')}>
-              <FormattedMessage id="uc.invoice.needsCertification.action" />
+              <FormattedMessage id="shared.invoice.needsCertification.action" />
             </Link>
           </Button>
         </Dialog.Footer>
@@ -219,44 +246,50 @@ function VatSpecialForm({ order, cert, onDone }: { order: RechargeOrder; cert: C
           <DataList.Root orientation="horizontal" size="sm" data-testid="invoice-company">
             <DataList.Item>
               <DataList.ItemLabel>
-                <FormattedMessage id="uc.invoice.companyName" />
+                <FormattedMessage id="shared.invoice.companyName" />
               </DataList.ItemLabel>
               <DataList.ItemValue>{company.companyName}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>
-                <FormattedMessage id="uc.invoice.uscc" />
+                <FormattedMessage id="shared.invoice.uscc" />
               </DataList.ItemLabel>
               <DataList.ItemValue fontFamily="mono">{company.unifiedSocialCreditCode}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
           <Text fontSize="sm" color="fg.muted">
-            <FormattedMessage id="uc.invoice.companyHint" />
+            <FormattedMessage id="shared.invoice.companyHint" />
           </Text>
           <TextField
             form={anyForm}
             name="taxAddress"
-            labelId="uc.invoice.taxAddress"
+            labelId="shared.invoice.taxAddress"
             testId="invoice-tax-address"
             maxLength={200}
           />
           <TextField
             form={anyForm}
             name="taxPhone"
-            labelId="uc.invoice.taxPhone"
+            labelId="shared.invoice.taxPhone"
             testId="invoice-tax-phone"
             maxLength={20}
             inputMode="tel"
           />
-          <TextField form={anyForm} name="bankName" labelId="uc.invoice.bankName" testId="invoice-bank-name" maxLength={100} />
+          <TextField
+            form={anyForm}
+            name="bankName"
+            labelId="shared.invoice.bankName"
+            testId="invoice-bank-name"
+            maxLength={100}
+          />
           <TextField
             form={anyForm}
             name="bankAccount"
-            labelId="uc.invoice.bankAccount"
+            labelId="shared.invoice.bankAccount"
             testId="invoice-bank-account"
             maxLength={40}
             inputMode="numeric"
-            hintId="uc.invoice.bankAccountHint"
+            hintId="shared.invoice.bankAccountHint"
             hintValues={{ last4: company.bankAccount.slice(-4) }}
           />
         </Stack>
@@ -269,7 +302,7 @@ function VatSpecialForm({ order, cert, onDone }: { order: RechargeOrder; cert: C
 type OrdinaryInput = z.input<typeof ordinaryInvoiceBody>;
 type OrdinaryOutput = z.output<typeof ordinaryInvoiceBody>;
 
-function OrdinaryForm({ order, cert, onDone }: { order: RechargeOrder; cert: Certification; onDone: () => void }) {
+function OrdinaryForm({ order, cert, onDone }: { order: InvoiceableOrder; cert: Certification; onDone: () => void }) {
   const person = cert.personal?.status === IdentificationStatus.Success ? cert.personal.realName : '';
   const company = cert.enterprise?.status === IdentificationStatus.Success ? cert.enterprise : null;
   const prefill = (titleType: InvoiceTitleType) =>
@@ -278,7 +311,7 @@ function OrdinaryForm({ order, cert, onDone }: { order: RechargeOrder; cert: Cer
       : { title: person, taxNumber: '' };
   const form = useForm<OrdinaryInput, unknown, OrdinaryOutput>({
     resolver: zodResolver(ordinaryInvoiceBody),
-    defaultValues: { type: 'ordinary', orderId: order.id, titleType: 'personal', ...prefill('personal') },
+    defaultValues: { type: 'ordinary', orderKind: order.kind, orderId: order.id, titleType: 'personal', ...prefill('personal') },
   });
   const { failure, submit } = useSubmit(form, onDone);
   const titleType = form.watch('titleType');
@@ -293,7 +326,7 @@ function OrdinaryForm({ order, cert, onDone }: { order: RechargeOrder; cert: Cer
             render={({ field }) => (
               <Box>
                 <Text fontWeight="medium" fontSize="sm" mb={2} id="invoice-title-type-label">
-                  <FormattedMessage id="uc.invoice.titleType" />
+                  <FormattedMessage id="shared.invoice.titleType" />
                 </Text>
                 <RadioGroup.Root
                   value={field.value}
@@ -314,7 +347,7 @@ function OrdinaryForm({ order, cert, onDone }: { order: RechargeOrder; cert: Cer
                         <RadioGroup.ItemHiddenInput />
                         <RadioGroup.ItemIndicator />
                         <RadioGroup.ItemText>
-                          <FormattedMessage id={`uc.invoice.titleType.${value}`} />
+                          <FormattedMessage id={`shared.invoice.titleType.${value}`} />
                         </RadioGroup.ItemText>
                       </RadioGroup.Item>
                     ))}
@@ -326,21 +359,21 @@ function OrdinaryForm({ order, cert, onDone }: { order: RechargeOrder; cert: Cer
           <TextField
             form={anyForm}
             name="title"
-            labelId={titleType === 'company' ? 'uc.invoice.name.company' : 'uc.invoice.name.personal'}
+            labelId={titleType === 'company' ? 'shared.invoice.name.company' : 'shared.invoice.name.personal'}
             testId="invoice-title"
             maxLength={100}
           />
           <TextField
             form={anyForm}
             name="taxNumber"
-            labelId="uc.invoice.taxNumber"
+            labelId="shared.invoice.taxNumber"
             required={titleType === 'company'}
-            hintId={titleType === 'company' ? 'uc.invoice.taxNumberHint.company' : 'uc.invoice.taxNumberHint.personal'}
+            hintId={titleType === 'company' ? 'shared.invoice.taxNumberHint.company' : 'shared.invoice.taxNumberHint.personal'}
             testId="invoice-tax-number"
             maxLength={20}
           />
           <Text fontSize="sm" color="fg.muted">
-            <FormattedMessage id="uc.invoice.electronicHint" />
+            <FormattedMessage id="shared.invoice.electronicHint" />
           </Text>
         </Stack>
       </Dialog.Body>

@@ -1,15 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type Invoice } from '@portal/shared';
-import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
+import type { OrderAccountType } from '../../commerce/pricing.ts';
+import { api, type Invoice, type InvoiceOrderKind } from '../../contract/index.ts';
+import { callApi } from '../../http/client.ts';
+import { NO_ERROR_PAGE } from '../../http/query-meta.ts';
 
 export const invoicesKey = ['invoices'] as const;
 
-/** The latest invoice of each order on the page (paid ones only: others have none), by order id. */
-export function useOrderInvoices(orderIds: number[]) {
+/** An order as the invoice column and dialog need it, of either kind (recharge orders carry an account type). */
+export type InvoiceableOrder = { id: number; orderNo: string; amountFen: number; paid: boolean } & (
+  | { kind: 'recharge'; accountType: OrderAccountType }
+  | { kind: 'static' }
+);
+
+/** The latest invoice of each order of one kind on the page (paid ones only: others have none), by order id. */
+export function useOrderInvoices(kind: InvoiceOrderKind, orderIds: number[]) {
   return useQuery({
-    queryKey: [...invoicesKey, orderIds],
+    queryKey: [...invoicesKey, kind, orderIds],
     queryFn: async () => {
-      const list = await callApi(api.invoiceList, { query: { orderIds: orderIds.join(',') } }, { silent: true });
+      const list = await callApi(api.invoiceList, { query: { orderKind: kind, orderIds: orderIds.join(',') } }, { silent: true });
       return new Map<number, Invoice>(list.map((invoice) => [invoice.orderId, invoice]));
     },
     enabled: orderIds.length > 0,

@@ -14,7 +14,7 @@ import {
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { type ListColumn, ListPageFrame, positiveInt, useListSearch, useFileExport } from '@portal/shared/ui';
-import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
+import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { staticKeys } from '../../common/keys.ts';
 import { ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
 import { ResourceTypeFilter } from '../../common/ResourceTypeFilter.tsx';
@@ -49,6 +49,9 @@ export default function StaticOrdersPage() {
   const filter = useMemo(() => orderFilter(type, pay, search.from, search.to), [type, pay, search.from, search.to]);
   const filtered = Boolean(type !== null || pay || search.from || search.to);
   const orders = useStaticOrders(filter, search.page);
+  const list = orders.data?.list ?? [];
+  const paidIds = useMemo(() => list.filter((o) => o.payStatus === PayStatus.Paid).map((o) => o.id), [list]);
+  const invoices = useOrderInvoices('static', paidIds);
   const file = useFileExport();
   const returnedOrder = positiveInt(search.params.get('order'));
   const cancelled = search.params.get('cancelled') === '1';
@@ -122,7 +125,7 @@ export default function StaticOrdersPage() {
       }}
       table={{
         testId: 'static-orders-table',
-        columns: staticOrderColumns(intl, { onPay: setPaying, onRenew: setRenewing, onEditRemark: setEditing }),
+        columns: staticOrderColumns(intl, invoices, { onPay: setPaying, onRenew: setRenewing, onEditRemark: setEditing }),
         rowKey: (order) => order.id,
         rowProps: (order) => ({ 'data-testid': 'static-order-row', 'data-order-no': order.orderNo, 'data-status': order.status }),
       }}
@@ -156,7 +159,11 @@ type OrderActions = {
  * moves creation time, type, count, duration and the payment's details into each row's details; on a phone each order is a card headed by its number,
  * ending with Pay or Renew.
  */
-function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<StaticOrder>[] {
+function staticOrderColumns(
+  intl: IntlShape,
+  invoices: ReturnType<typeof useOrderInvoices>,
+  actions: OrderActions,
+): ListColumn<StaticOrder>[] {
   const header = orderHeader(intl);
   const label = (key: OrderColumn) => header[ORDER_COLUMNS.indexOf(key)];
   const column = (
@@ -204,6 +211,22 @@ function staticOrderColumns(intl: IntlShape, actions: OrderActions): ListColumn<
         </IconButton>
       </HStack>
     )),
+    {
+      key: 'invoice',
+      label: intl.formatMessage({ id: 'static.orders.col.invoice' }),
+      cell: (order) => (
+        <InvoiceCell
+          order={{
+            kind: 'static',
+            id: order.id,
+            orderNo: order.orderNo,
+            amountFen: order.amountFen,
+            paid: order.payStatus === PayStatus.Paid,
+          }}
+          invoices={invoices}
+        />
+      ),
+    },
     {
       key: 'actions',
       label: intl.formatMessage({ id: 'static.orders.col.actions' }),

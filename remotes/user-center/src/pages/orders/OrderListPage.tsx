@@ -5,10 +5,8 @@ import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
 import { type ListColumn, ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
-import { DateRangeFields, FilterSelect } from '@portal/shared/ui/forms';
-import { InvoiceCell } from './InvoiceCell.tsx';
+import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { ORDER_COLUMNS, type OrderColumn, orderCells, orderHeader } from './orderCells.ts';
-import { useOrderInvoices } from './useInvoices.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
 const STATUS_COLOR: Record<RechargeOrderStatus, string> = {
@@ -41,7 +39,7 @@ export default function OrderListPage() {
   const list = orders.data?.list ?? [];
   const now = useNow(list.some((o) => canPay(o, Date.now())));
   const paidIds = useMemo(() => list.filter((o) => o.payStatus === PayStatus.Paid).map((o) => o.id), [list]);
-  const invoices = useOrderInvoices(paidIds);
+  const invoices = useOrderInvoices('recharge', paidIds);
   const csv = useFileExport();
 
   const exportCsv = () =>
@@ -138,7 +136,19 @@ function rechargeOrderColumns(
     {
       key: 'invoice',
       label: intl.formatMessage({ id: 'uc.orders.col.invoice' }),
-      cell: (order) => <InvoiceCell order={order} invoices={invoices} />,
+      cell: (order) => (
+        <InvoiceCell
+          order={{
+            kind: 'recharge',
+            id: order.id,
+            orderNo: order.orderNo,
+            amountFen: order.payAmountFen,
+            paid: order.payStatus === PayStatus.Paid,
+            accountType: order.accountType,
+          }}
+          invoices={invoices}
+        />
+      ),
     },
     {
       key: 'actions',
