@@ -166,4 +166,46 @@ test.describe('invoices', () => {
     await expectWcagClean(page, 'order list with an issued invoice (en)');
     await expectDownloadedPdf(page, row, orderNo);
   });
+
+  test('a static IP order: bought in the sandbox, ordinary invoice requested, issued by ops and downloaded (English)', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 0);
+    await page.goto('/en/admin/static/buy');
+    await page.locator('[data-testid="static-region"]:not([data-available="0"])').first().click();
+    await page.getByTestId('static-duration').first().click();
+    await page.getByTestId('static-buy').click();
+    await expect(page.getByTestId('static-pay-dialog')).toBeVisible();
+    await page.getByTestId('channel-alipay_pc').click();
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(/\/sandbox\/cashier\//);
+    await page.getByTestId('sandbox-pay').click();
+    await expect(page).toHaveURL(/\/en\/admin\/static\/list\?order=\d+$/);
+
+    const row = page.getByTestId('static-order-row').first();
+    const orderNo = (await row.getAttribute('data-order-no')) as string;
+    await row.getByRole('button', { name: 'Request invoice' }).click();
+    const dialog = page.getByTestId('invoice-dialog');
+    // No approved company certification: the ordinary electronic invoice.
+    await expect(dialog.getByRole('heading', { name: 'Request an ordinary electronic invoice' })).toBeVisible();
+    await expect(dialog).toContainText(orderNo);
+    await expectWcagClean(page, 'static order invoice dialog (en)');
+    await dialog.getByLabel('Name', { exact: true }).fill('Jane Doe');
+    await dialog.getByRole('button', { name: 'Submit request' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId('invoice-status')).toHaveText('Requested');
+
+    const id = invoiceIdOf(orderNo);
+    expect(opsCli(['invoice', 'list']).out).toContain(`static IP order ${orderNo}`);
+    issue(id);
+    await page.reload();
+    await expect(row.getByTestId('invoice-status')).toHaveText('Issued');
+    await expectWcagClean(page, 'static order list with an issued invoice (en)');
+    await expectDownloadedPdf(page, row, orderNo);
+
+    // The Chinese page shows the same invoice.
+    await page.goto('/admin/static/list');
+    await expect(page.getByTestId('static-order-row').first().getByTestId('invoice-status')).toHaveText('已开具');
+  });
 });
