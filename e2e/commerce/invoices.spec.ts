@@ -191,7 +191,7 @@ test.describe('invoices', () => {
     await expect(dialog.getByRole('heading', { name: 'Request an ordinary electronic invoice' })).toBeVisible();
     await expect(dialog).toContainText(orderNo);
     await expectWcagClean(page, 'static order invoice dialog (en)');
-    await dialog.getByLabel('Name', { exact: true }).fill('Jane Doe');
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Jane Doe');
     await dialog.getByRole('button', { name: 'Submit request' }).click();
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId('invoice-status')).toHaveText('Requested');
