@@ -81,5 +81,6 @@ describe('the slim Chakra theme', () => {
     expect(global[HEADINGS]?.textWrap).toBe('balance');
     expect(HEADINGS).toContain('h1');
     expect(HEADINGS).toContain('.chakra-heading');
+    expect((global.p as { textWrap?: string } | undefined)?.textWrap).toBe('pretty');
   });
 });

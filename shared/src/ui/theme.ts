@@ -116,6 +116,8 @@ const portalTheme = defineConfig({
     // Headlines share their words between lines: in Chinese, where any character may wrap, one
     // character is never left alone on the last line.
     [HEADINGS]: { textWrap: 'balance' },
+    // Paragraphs keep their own widths but avoid a last line of one or two characters ("费。").
+    p: { textWrap: 'pretty' },
   },
   theme: {
     tokens: {
