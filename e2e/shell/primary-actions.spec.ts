@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectWcagClean } from '../support/axe.ts';
 import { signIn } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -83,6 +84,7 @@ test.describe('sticky buy bars on a phone', () => {
     await card.click();
     await expect(bar.getByTestId('buy-bar-price')).toHaveText(/¥[\d,]+\.\d\d/);
     await expect(bar.getByTestId('buy-bar-choice')).toContainText('GB');
+    await expectWcagClean(page, '/en/buy with its sticky bar (phone)');
     // The summary card is 1,800 px down; the bar's button is on screen, and leads on like it.
     await expect(page.getByTestId('buy-now')).not.toBeInViewport();
     await expect(bar.getByTestId('buy-bar-button')).toBeInViewport();
@@ -104,6 +106,7 @@ test.describe('sticky buy bars on a phone', () => {
     const bar = page.getByTestId('static-buy-bar');
     await expect(bar).toBeInViewport();
     await expect(bar.getByTestId('static-bar-total')).toHaveText(/¥[\d,]+\.\d\d/);
+    await expectWcagClean(page, '/admin/static/buy with its sticky bar (phone)');
     await expect(page.getByTestId('static-buy')).not.toBeInViewport();
     await bar.getByTestId('static-buy-bar-button').click();
     await expect(page.getByTestId('static-pay-dialog')).toBeVisible();
@@ -122,6 +125,7 @@ test.describe('user centre header and navigation on a phone', () => {
       await expect(current).toBeVisible();
       await expect(current).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expectWcagClean(page, `${prefix}/admin/static/management header and navigation (phone)`);
       // The site name is whole, not cut to its first letter.
       const name = page.getByTestId('site-name');
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
