@@ -43,11 +43,14 @@ describe('route guard', () => {
     expect(await decide(url('/partner'), true)).toEqual({ kind: 'external', url: 'https://partner.example.com/x' });
   });
 
-  it('sends guests from /admin/** to login with the way back, and says why', async () => {
+  it('sends guests from /admin/** to login with the way back (the login page says why, no toast)', async () => {
     expect(await decide(url('/en/admin/static/list?page=2'), false)).toEqual({
       kind: 'redirect',
       to: '/en/login?redirect=%2Fen%2Fadmin%2Fstatic%2Flist%3Fpage%3D2',
-      notice: 'guard.loginFirst',
+    });
+    expect(await decide(url('/order?package=3'), false)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Forder%3Fpackage%3D3',
     });
     expect(await decide(url('/admin/dashboard'), true)).toBeNull();
   });

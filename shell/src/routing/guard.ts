@@ -1,8 +1,6 @@
 import { redirect } from 'react-router';
 import { api, localizePath, sameSitePath, splitLocale } from '@portal/shared';
 import { callApi, isLoggedIn } from '@portal/shared/browser';
-import { message } from '@portal/shared/ui';
-import { translate } from '../i18n/catalogs.ts';
 import { routeTable } from './route-table.ts';
 
 const CACHE_MS = 60_000;
@@ -50,10 +48,7 @@ export function loginPath(current: string): string {
   return localizePath('/login', locale) + query;
 }
 
-export type GuardDecision =
-  | { kind: 'external'; url: string }
-  | { kind: 'redirect'; to: string; notice?: 'guard.loginFirst' }
-  | null;
+export type GuardDecision = { kind: 'external'; url: string } | { kind: 'redirect'; to: string } | null;
 
 /** Decides what happens before a navigation to `url` (pathname + search + hash). */
 export async function decide(url: URL, loggedIn: boolean): Promise<GuardDecision> {
@@ -65,8 +60,8 @@ export async function decide(url: URL, loggedIn: boolean): Promise<GuardDecision
     return { kind: 'redirect', to: splitLocale(target).explicit ? sameSitePath(target) : localizePath(target, locale) };
   }
   const route = routeTable().match(path)?.route;
-  if (route?.requiresAuth && !loggedIn)
-    return { kind: 'redirect', to: loginPath(url.pathname + url.search + url.hash), notice: 'guard.loginFirst' };
+  // No warning toast: the login page itself says, calmly, why the visitor is there (AuthCard).
+  if (route?.requiresAuth && !loggedIn) return { kind: 'redirect', to: loginPath(url.pathname + url.search + url.hash) };
   if (route?.guestOnly && loggedIn) return { kind: 'redirect', to: localizePath('/', locale) };
   return null;
 }
@@ -80,8 +75,5 @@ export async function guardLoader({ request }: { request: Request }) {
     // A full page load replaces the app; keep the router waiting instead of rendering the old page.
     return new Promise<never>(() => {});
   }
-  // The page being left may be in another language, or not rendered yet: speak the target's.
-  if (decision.notice)
-    message('warning', translate(decision.notice, undefined, splitLocale(new URL(request.url).pathname).locale));
   return redirect(decision.to);
 }

@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { AuthErrorCode, type CountryCode, defaultPhoneRegion, normalizeMobile } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
-import { safeReturnPath } from '../../routing/guard.ts';
 import { login } from '../../session/session.ts';
 import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { errorOf } from '../../forms/fieldError.ts';
+import { returnPathIn, returnPathOf, withReturnPath } from './destination.ts';
 
 /** Where a number typed without `+` is read: 11 digits are the mainland's; otherwise the browser's region. */
 const browserRegion = (locale: string): CountryCode =>
@@ -39,6 +39,7 @@ export default function LoginPage() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const returnPath = returnPathOf(params);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(schema),
@@ -65,7 +66,7 @@ export default function LoginPage() {
         await login(id, password, captchaVerification);
       }
       message('success', intl.formatMessage({ id: 'login.success' }));
-      navigate(safeReturnPath(params.get('redirect')) ?? to('/'), { replace: true });
+      navigate(returnPath ? returnPathIn(returnPath, intl.locale) : to('/'), { replace: true });
     } catch (e) {
       // Portal-wide failures (timeout, server error) are already toasted; show what the form caused.
       if (e instanceof ApiError && e.kind === 'business') setFailure(e.message);
@@ -73,7 +74,7 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard titleId="auth.login.title" descriptionId="auth.login.description" failure={failure}>
+    <AuthCard titleId="auth.login.title" descriptionId="auth.login.description" failure={failure} returnPath={returnPath}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap={5}>
           <Field.Root invalid={!!formState.errors.account} required>
@@ -101,14 +102,14 @@ export default function LoginPage() {
           </Button>
           <Stack direction="row" justify="space-between" fontSize="sm">
             <ChakraLink asChild color="brand.fg">
-              <Link to={to('/forgot-password')}>
+              <Link to={withReturnPath(to('/forgot-password'), returnPath)}>
                 <FormattedMessage id="login.forgot" />
               </Link>
             </ChakraLink>
             <Text>
               <FormattedMessage id="login.noAccount" />{' '}
               <ChakraLink asChild color="brand.fg">
-                <Link to={to('/register')}>
+                <Link to={withReturnPath(to('/register'), returnPath)}>
                   <FormattedMessage id="nav.register" />
                 </Link>
               </ChakraLink>

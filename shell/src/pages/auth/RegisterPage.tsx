@@ -11,9 +11,9 @@ import { callApi, setSession } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
 import { applyServerError, errorOf } from '../../forms/fieldError.ts';
-import { safeReturnPath } from '../../routing/guard.ts';
 import { refreshUserInfo } from '../../session/session.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { returnPathIn, returnPathOf, withReturnPath } from './destination.ts';
 import { checkConfirm, checkDestination, destination, destinationFields, initialChannel, initialCountry } from './codeForm.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
@@ -29,6 +29,7 @@ export default function RegisterPage() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const returnPath = returnPathOf(params);
   const verify = useCaptcha();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterForm>({
@@ -64,14 +65,14 @@ export default function RegisterPage() {
       setSession(result.token);
       await refreshUserInfo();
       message('success', intl.formatMessage({ id: 'register.success' }));
-      navigate(safeReturnPath(params.get('redirect')) ?? to('/admin/dashboard'), { replace: true });
+      navigate(returnPath ? returnPathIn(returnPath, intl.locale) : to('/admin/dashboard'), { replace: true });
     } catch (e) {
       setFailure(applyServerError(e, (name, msg) => form.setError(name as keyof RegisterForm, { message: msg })));
     }
   });
 
   return (
-    <AuthCard titleId="auth.register.title" descriptionId="auth.register.description" failure={failure}>
+    <AuthCard titleId="auth.register.title" descriptionId="auth.register.description" failure={failure} returnPath={returnPath}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap={4}>
           <DestinationFields form={form} scene={0} onFailure={setFailure} />
@@ -116,7 +117,7 @@ export default function RegisterPage() {
           <Text fontSize="sm" textAlign="center">
             <FormattedMessage id="register.haveAccount" />{' '}
             <ChakraLink asChild color="brand.fg">
-              <Link to={to('/login')}>
+              <Link to={withReturnPath(to('/login'), returnPath)}>
                 <FormattedMessage id="nav.login" />
               </Link>
             </ChakraLink>
