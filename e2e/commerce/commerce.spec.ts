@@ -191,11 +191,14 @@ test.describe('usage, deductions and the dashboard', () => {
     await expectAxeClean(page);
   });
 
-  test('a user without traffic is told to recharge first (Chinese)', async ({ page }) => {
+  test('a member who never bought is welcomed with the packages, not told the traffic is used up (Chinese)', async ({
+    page,
+  }) => {
     await signIn(page, 0);
     await page.goto('/admin/dashboard');
-    await expect(page.getByTestId('no-flow-notice')).toContainText('流量不足，请先充值');
-    await page.getByTestId('no-flow-notice').getByRole('link').click();
+    await expect(page.getByTestId('first-purchase-card')).toContainText('购买首个流量套餐');
+    await expect(page.getByTestId('no-flow-notice')).toHaveCount(0);
+    await page.getByTestId('first-purchase-card').getByRole('link', { name: '查看套餐' }).click();
     await expect(page).toHaveURL(/\/admin\/dynamic\/buy$/);
   });
 });

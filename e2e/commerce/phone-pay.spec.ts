@@ -12,8 +12,8 @@ import { signIn } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 const LANGS = [
-  { prefix: '', name: 'Chinese', recharge: '去充值', pay: '去支付' },
-  { prefix: '/en', name: 'English', recharge: 'Recharge', pay: 'Pay' },
+  { prefix: '', name: 'Chinese', packages: '查看套餐', pay: '去支付' },
+  { prefix: '/en', name: 'English', packages: 'See packages', pay: 'Pay' },
 ] as const;
 
 test.describe('paying on a phone never shows a code to scan', () => {
@@ -26,7 +26,7 @@ test.describe('paying on a phone never shows a code to scan', () => {
     }) => {
       await signIn(page, 0);
       await page.goto(`${lang.prefix}/admin/dashboard`);
-      await page.getByTestId('no-flow-notice').getByRole('link', { name: lang.recharge }).click();
+      await page.getByTestId('first-purchase-card').getByRole('link', { name: lang.packages }).click();
       await expect(page).toHaveURL(new RegExp(`^[^?]*${lang.prefix}/admin/dynamic/buy$`));
 
       await test.step('WeChat Pay: the H5 page, paid, back on the result and success pages', async () => {

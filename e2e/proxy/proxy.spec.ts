@@ -68,14 +68,14 @@ test.describe('proxy credentials', () => {
     expect((await verify.json()).data).toMatchObject({ allowed: true, reason: 'ok' });
   });
 
-  test('an uncertified user without traffic is told to certify and to recharge (Chinese)', async ({ page }) => {
+  test('an uncertified user without traffic is told to certify and to buy traffic (Chinese)', async ({ page }) => {
     await signIn(page, 0);
     await page.goto('/admin/account-password-auth');
     await expect(page.getByTestId('certification-notice')).toBeVisible();
-    await expect(page.getByTestId('no-flow-notice')).toContainText('流量不足，请先充值');
+    await expect(page.getByTestId('first-purchase-card')).toContainText('购买首个流量套餐');
     await page.getByTestId('gen-submit').click();
     await expect(page.getByTestId('gen-blocked')).toBeVisible();
     await page.getByTestId('certification-notice').getByRole('link').click();
-    await expect(page).toHaveURL(/\/admin\/auth$/);
+    await expect(page).toHaveURL(/\/admin\/auth\?redirect=%2Fadmin%2Faccount-password-auth$/);
   });
 });

@@ -1,31 +1,38 @@
 import { Alert, Button } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore, isCertified } from '../state/auth.ts';
 import { useLocalePath } from './useLocalePath.ts';
 
 /**
- * On pages that use the proxy service: policy requires real-name certification first (SPEC
- * section 5). It informs and links; it never blocks buying.
+ * The certification page, with the way back to the page the member is on: after certifying they
+ * continue where they were (a purchase, the proxy generator) instead of starting over.
+ */
+export function useCertifyLink(): string {
+  const to = useLocalePath();
+  const { pathname, search } = useLocation();
+  return `${to('/admin/auth')}?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
+/**
+ * On pages that use the proxy service: policy requires real-name certification before the proxies
+ * are used (SPEC section 5), never before buying. Said once and calmly (info, not a warning).
  */
 export function CertificationNotice() {
   const auth = useSnapshot(authStore);
-  const to = useLocalePath();
+  const certify = useCertifyLink();
   if (!auth.userInfo || isCertified(auth)) return null;
   return (
-    <Alert.Root status="warning" data-testid="certification-notice">
+    <Alert.Root status="info" data-testid="certification-notice">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>
-          <FormattedMessage id="shared.cert.required" />
-        </Alert.Title>
         <Alert.Description>
-          <FormattedMessage id="shared.cert.notBlocking" />
+          <FormattedMessage id="shared.cert.beforeUse" />
         </Alert.Description>
       </Alert.Content>
-      <Button asChild size="sm" colorPalette="brand" alignSelf="center">
-        <Link to={to('/admin/auth')}>
+      <Button asChild size="sm" variant="outline" colorPalette="brand" alignSelf="center" flexShrink={0}>
+        <Link to={certify}>
           <FormattedMessage id="shared.cert.go" />
         </Link>
       </Button>

@@ -1,18 +1,61 @@
-import { Alert, Button } from './chakra.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Link as ChakraLink, Flex, Heading, Stack, Text } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { authStore, remainingFlow } from '../state/auth.ts';
+import { api, type DashboardStatistics } from '../contract/index.ts';
+import { callApi } from '../http/client.ts';
+import { authStore, isCertified, remainingFlow } from '../state/auth.ts';
+import { CertificationNotice, useCertifyLink } from './CertificationNotice.tsx';
 import { useLocalePath } from './useLocalePath.ts';
 
+/** Whether the member ever had dynamic traffic: bought, was given, or used some. */
+export function hadTraffic(stats: Pick<DashboardStatistics, 'totalRechargeMb' | 'totalConsumptionMb' | 'lots'>): boolean {
+  return stats.totalRechargeMb > 0 || stats.totalConsumptionMb > 0 || stats.lots.length > 0;
+}
+
+/** The dashboard's figures (the same query the dashboard reads), here for the traffic history. */
+function useTrafficHistory(enabled: boolean): boolean | undefined {
+  const stats = useQuery({
+    queryKey: ['dashboard-statistics'],
+    queryFn: () => callApi(api.dashboardStatistics),
+    enabled,
+  });
+  return stats.data ? hadTraffic(stats.data) : undefined;
+}
+
 /**
- * 'No flow, please recharge first' (SPEC section 8): shown to a logged-in user whose remaining
- * traffic is zero, with the way to buy more.
+ * A member without traffic: one who never had any is welcomed with the way to the packages; "used
+ * up" (SPEC section 8, 'No flow, please recharge first') is only for someone whose traffic ran out.
+ * Nothing while the history is unknown, so a new member never sees the alarm flash by.
  */
 export function NoFlowNotice() {
   const auth = useSnapshot(authStore);
+  const empty = auth.userInfo !== null && remainingFlow(auth) <= 0;
+  const had = useTrafficHistory(empty);
+  if (!empty || had === undefined) return null;
+  return had ? <UsedUpNotice /> : <FirstPurchaseCard />;
+}
+
+/**
+ * The notices of the pages that use the proxy service, never stacked: a new member's welcome card
+ * carries the certification line itself; otherwise "used up" (if so) and the certification note.
+ */
+export function AccountNotices() {
+  const auth = useSnapshot(authStore);
+  const empty = auth.userInfo !== null && remainingFlow(auth) <= 0;
+  const had = useTrafficHistory(empty);
+  if (empty && had === false) return <FirstPurchaseCard />;
+  return (
+    <>
+      {empty && had ? <UsedUpNotice /> : null}
+      <CertificationNotice />
+    </>
+  );
+}
+
+function UsedUpNotice() {
   const to = useLocalePath();
-  if (!auth.userInfo || remainingFlow(auth) > 0) return null;
   return (
     <Alert.Root status="warning" data-testid="no-flow-notice">
       <Alert.Indicator />
@@ -30,5 +73,43 @@ export function NoFlowNotice() {
         </Link>
       </Button>
     </Alert.Root>
+  );
+}
+
+/** A member who never bought: where to start, and (if not yet certified) that it can wait until use. */
+function FirstPurchaseCard() {
+  const auth = useSnapshot(authStore);
+  const to = useLocalePath();
+  const certify = useCertifyLink();
+  return (
+    <Card.Root variant="subtle" bg="brand.subtle" data-testid="first-purchase-card">
+      <Card.Body>
+        <Flex gap={4} direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }}>
+          <Stack gap={1} flex="1">
+            <Heading as="h2" size="md">
+              <FormattedMessage id="shared.firstPurchase.title" />
+            </Heading>
+            <Text color="fg.muted">
+              <FormattedMessage id="shared.firstPurchase.description" />
+            </Text>
+            {isCertified(auth) ? null : (
+              <Text fontSize="sm" color="fg.muted" data-testid="certification-notice">
+                <FormattedMessage id="shared.cert.beforeUse" />{' '}
+                <ChakraLink asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
+                  <Link to={certify}>
+                    <FormattedMessage id="shared.cert.go" />
+                  </Link>
+                </ChakraLink>
+              </Text>
+            )}
+          </Stack>
+          <Button asChild colorPalette="brand" flexShrink={0}>
+            <Link to={to('/admin/dynamic/buy')}>
+              <FormattedMessage id="shared.firstPurchase.cta" />
+            </Link>
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
   );
 }

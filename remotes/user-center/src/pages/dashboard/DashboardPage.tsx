@@ -19,15 +19,7 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api, formatFen, formatTraffic } from '@portal/shared';
 import { authStore, callApi, isCertified, remainingFlow } from '@portal/shared/browser';
-import {
-  CertificationNotice,
-  LoadFailure,
-  NoFlowNotice,
-  PageHeader,
-  tableCsv,
-  useFileExport,
-  useLocalePath,
-} from '@portal/shared/ui';
+import { AccountNotices, LoadFailure, PageHeader, tableCsv, useFileExport, useLocalePath } from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { DAILY_COLUMNS, dailyCells, dailyHeader, formatExpiry } from './lots.ts';
 import { LotExpiryNotice, TrafficLotsCard } from './TrafficLots.tsx';
@@ -83,9 +75,8 @@ export default function DashboardPage() {
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
         <PageHeader titleId="uc.dashboard.title" descriptionId="uc.dashboard.description" />
-        <NoFlowNotice />
+        <AccountNotices />
         {stats.data ? <LotExpiryNotice lots={stats.data.lots} now={Date.now()} /> : null}
-        <CertificationNotice />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
           <Card.Root>
             <Card.Body gap={2}>

@@ -2,7 +2,7 @@ import { Container, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { authStore, isCertified, remainingFlow } from '@portal/shared/browser';
-import { CertificationNotice, NoFlowNotice, PageHeader, QueryFailure } from '@portal/shared/ui';
+import { AccountNotices, PageHeader, QueryFailure } from '@portal/shared/ui';
 import { AccountsCard } from './AccountsCard.tsx';
 import { AllowListCard } from './AllowListCard.tsx';
 import { Generator } from './Generator.tsx';
@@ -25,8 +25,7 @@ export default function ProxyCredentialsPage() {
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
         <PageHeader titleId="uc.proxyAuth.title" descriptionId="uc.proxy.lead" />
-        <NoFlowNotice />
-        <CertificationNotice />
+        <AccountNotices />
         {accounts.isError ? (
           <QueryFailure onRetry={() => void accounts.refetch()} />
         ) : accounts.isPending ? (
