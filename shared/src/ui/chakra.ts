@@ -47,6 +47,7 @@ export {
   Separator,
   SimpleGrid,
   Skeleton,
+  SkipNavLink,
   Spacer,
   Spinner,
   Stack,

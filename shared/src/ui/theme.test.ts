@@ -84,3 +84,40 @@ describe('the slim Chakra theme', () => {
     expect((global.p as { textWrap?: string } | undefined)?.textWrap).toBe('pretty');
   });
 });
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+/** The colour a (semantic) token ends at: `{colors.gray.600}` → `#52525b`. */
+function resolve(name: string): string {
+  const token = system.tokens.getByName(name);
+  const original = String(token?.originalValue ?? '');
+  const ref = /^\{(.+)\}$/.exec(original)?.[1];
+  return ref ? resolve(ref) : original;
+}
+
+describe('focus indicators', () => {
+  const palettes = ['brand', 'gray', 'red', 'orange', 'green', 'blue', 'yellow', 'teal', 'purple', 'pink', 'cyan'];
+
+  it.each(palettes)('the %s focus ring reaches 3:1 on white and on the subtle page background', (palette) => {
+    const ring = resolve(`colors.${palette}.focusRing`);
+    expect(ring).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(contrast(ring, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(contrast(ring, resolve('colors.gray.50'))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('draws a ring around a focused choice card instead of tinting it like a selected one', () => {
+    const item = slotRecipes.radioCard.base?.item as Record<string, unknown>;
+    expect(item._focus).toBeUndefined();
+    expect(item._focusVisible).toMatchObject({ outlineStyle: 'solid', outlineColor: 'colorPalette.focusRing' });
+  });
+});

@@ -37,6 +37,7 @@ import {
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
+  skipNavLinkRecipe,
   spinnerRecipe,
   switchSlotRecipe,
   tableSlotRecipe,
@@ -68,8 +69,30 @@ export const recipes = {
   radiomark: radiomarkRecipe,
   separator: separatorRecipe,
   skeleton: skeletonRecipe,
+  skipNavLink: skipNavLinkRecipe,
   spinner: spinnerRecipe,
   textarea: textareaRecipe,
+};
+
+/**
+ * Choice cards (packages, durations, pay channels): Chakra tints a focused card's background, which
+ * looks like a lighter "selected" and is no focus indicator (far below 3:1). Here keyboard focus
+ * draws a ring outside the card instead, and only selection changes its border.
+ */
+const choiceCardRecipe = {
+  ...radioCardSlotRecipe,
+  base: {
+    ...radioCardSlotRecipe.base,
+    item: {
+      ...Object.fromEntries(Object.entries(radioCardSlotRecipe.base?.item ?? {}).filter(([key]) => key !== '_focus')),
+      _focusVisible: {
+        outlineWidth: '3px',
+        outlineStyle: 'solid',
+        outlineColor: 'colorPalette.focusRing',
+        outlineOffset: '3px',
+      },
+    },
+  },
 };
 
 export const slotRecipes = {
@@ -87,7 +110,7 @@ export const slotRecipes = {
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   numberInput: numberInputSlotRecipe,
-  radioCard: radioCardSlotRecipe,
+  radioCard: choiceCardRecipe,
   radioGroup: radioGroupSlotRecipe,
   switch: switchSlotRecipe,
   table: tableSlotRecipe,
@@ -150,10 +173,23 @@ const portalTheme = defineConfig({
           muted: { value: '{colors.brand.100}' },
           subtle: { value: '{colors.brand.50}' },
           emphasized: { value: '{colors.brand.200}' },
-          focusRing: { value: '{colors.brand.500}' },
+          focusRing: { value: '{colors.brand.600}' },
         },
         // Chakra's red.500 is 3.8:1 on white: field errors (small text) need 4.5:1 (WCAG AA); red.700 is 6.5:1.
         fg: { error: { value: '{colors.red.700}' } },
+        // Focus rings must reach 3:1 against the page (WCAG 2.4.13/1.4.11): Chakra's are the 400/500
+        // shades (gray.400 is 2.6:1, green.500 2.3:1 on white); these are 3.5:1 to 7:1 on white and
+        // on the light tints (bg.subtle, *.subtle) the portal puts controls on.
+        gray: { focusRing: { value: '{colors.gray.600}' } },
+        red: { focusRing: { value: '{colors.red.600}' } },
+        orange: { focusRing: { value: '{colors.orange.700}' } },
+        green: { focusRing: { value: '{colors.green.700}' } },
+        blue: { focusRing: { value: '{colors.blue.600}' } },
+        yellow: { focusRing: { value: '{colors.yellow.700}' } },
+        teal: { focusRing: { value: '{colors.teal.700}' } },
+        purple: { focusRing: { value: '{colors.purple.600}' } },
+        pink: { focusRing: { value: '{colors.pink.600}' } },
+        cyan: { focusRing: { value: '{colors.cyan.700}' } },
       },
     },
   },

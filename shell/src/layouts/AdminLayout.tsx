@@ -7,6 +7,7 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
 import { scrollLeftToReveal } from './revealActive.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { MAIN_ID } from '../routing/MainFocus.tsx';
 
 /** Side navigation of /admin: every child route of SPEC section 2, grouped as users think of them. */
 const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: string }> }> = [
@@ -131,7 +132,7 @@ export function AdminLayout() {
             ))}
           </Stack>
         </Box>
-        <Box as="main" flex="1" minW={0}>
+        <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW={0}>
           <Outlet />
         </Box>
       </Flex>

@@ -2,6 +2,7 @@ import { Container, Flex, HStack } from '@portal/shared/chakra';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
+import { MAIN_ID } from '../routing/MainFocus.tsx';
 
 /** The 'empty' layout of /login, /register, /forgot-password and /h5/*: no site chrome. */
 export function EmptyLayout() {
@@ -13,7 +14,7 @@ export function EmptyLayout() {
           <LanguageSwitch tone="subtle" />
         </HStack>
       </Container>
-      <Flex as="main" direction="column" flex="1">
+      <Flex as="main" id={MAIN_ID} tabIndex={-1} outline="none" direction="column" flex="1">
         <Outlet />
       </Flex>
     </Flex>

@@ -17,6 +17,7 @@ import { useLocalized, useSubstation } from '../support/useSubstation.ts';
 import { UpdatePrompt } from '../updates/UpdatePrompt.tsx';
 import { HeadLinks } from './HeadLinks.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
+import { RouteFocus, SkipLink } from './MainFocus.tsx';
 
 /** The locale comes from the URL prefix; this root gives every page below it that locale. */
 export function LocaleRoot({ locale }: { locale: Locale }) {
@@ -28,6 +29,8 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
   }, [locale]);
   return (
     <IntlProvider locale={locale} messages={messages} defaultLocale="zh-CN" onError={reportMissingMessage}>
+      <SkipLink />
+      <RouteFocus />
       <DocumentTitle />
       <HeadLinks />
       <NavigationProgress />
