@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { PageHeader, useLocalePath } from '@portal/shared/ui';
+import { ContinueLink, PageHeader, useLocalePath, useReturnPath } from '@portal/shared/ui';
 import { StatusBadge } from './StatusBadge.tsx';
 import { type CertificationKind, isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
@@ -40,6 +40,8 @@ export default function CertificationChoicePage() {
   const to = useLocalePath();
   const intl = useIntl();
   const { status, type, current } = useCertification();
+  // Sent here by a "certify first" note: each path keeps the way back to that page.
+  const { carry } = useReturnPath();
   // The path most visitors of the language take is the solid button: the mainland one in Chinese.
   const primary = (index: number) => (intl.locale === 'en' ? index === 1 : index === 0);
   return (
@@ -49,6 +51,7 @@ export default function CertificationChoicePage() {
           <Box>
             <StatusBadge status={status} />
           </Box>
+          {isLocked(status) ? <ContinueLink /> : null}
         </PageHeader>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
           {KINDS.map((kind) => {
@@ -78,7 +81,7 @@ export default function CertificationChoicePage() {
                   <Stack w="full" gap={3}>
                     {current && mine && kind.paths.some((p) => p.kind === current) ? (
                       <Button asChild colorPalette="brand" variant="outline">
-                        <Link to={to(KIND_PATHS[current])}>
+                        <Link to={carry(to(KIND_PATHS[current]))}>
                           <FormattedMessage id="uc.cert.view" />
                         </Link>
                       </Button>
@@ -98,7 +101,7 @@ export default function CertificationChoicePage() {
                             minH="10"
                             py={2}
                           >
-                            <Link to={to(KIND_PATHS[path.kind])}>
+                            <Link to={carry(to(KIND_PATHS[path.kind]))}>
                               <FormattedMessage id={path.label} />
                             </Link>
                           </Button>

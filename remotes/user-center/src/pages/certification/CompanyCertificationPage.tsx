@@ -7,7 +7,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { api, isValidUscc } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message } from '@portal/shared/ui';
+import { applyServerError, ContinueLink, fieldMessage, message } from '@portal/shared/ui';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
@@ -123,6 +123,8 @@ export default function CompanyCertificationPage() {
                 </Alert.Content>
               </Alert.Root>
             )}
+            {/* In review or approved: the buyer can go back to what they were doing. */}
+            {status === 4 ? null : <ContinueLink />}
             <Submitted record={record} />
           </Stack>
         ) : null}

@@ -29,7 +29,7 @@ import {
   LICENCE_MAX_BYTES,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
 import { Steps } from './CompanyCertificationPage.tsx';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
@@ -158,6 +158,8 @@ export function DocumentCertification({ subject }: { subject: DocumentSubject })
                 </Alert.Content>
               </Alert.Root>
             )}
+            {/* In review or approved: the buyer can go back to what they were doing. */}
+            {status === 4 ? null : <ContinueLink />}
             <Submitted record={record} />
           </Stack>
         ) : null}

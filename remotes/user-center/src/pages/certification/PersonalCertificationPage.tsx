@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { api, isValidChineseIdCard } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
 const schema = z.object({
@@ -57,6 +57,8 @@ export default function PersonalCertificationPage() {
                 {cert.personal?.realName} · {cert.personal?.idCard}
               </Alert.Description>
             </Alert.Content>
+            {/* Certified at once: back to the purchase or page that asked for it. */}
+            <ContinueLink />
           </Alert.Root>
         ) : isLocked(cert.status) ? (
           <Alert.Root status="info">
