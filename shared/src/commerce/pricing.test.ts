@@ -5,7 +5,12 @@ import {
   feeFor,
   fenToYuan,
   formatFen,
+  fromPerGbFen,
+  fromPerMonthFen,
+  MB_PER_GB,
   OrderAccountType,
+  perGbFen,
+  perMonthFen,
   quoteCustom,
   quotePackage,
   unitPriceFor,
@@ -100,5 +105,44 @@ describe('pricing', () => {
     expect(siteRule.tiers.map((t) => t.minGb)).toEqual(rule.tiers.map((t) => t.minGb));
     expect(siteRule.tiers.filter((t) => t.minGb !== 50)).toEqual(rule.tiers.filter((t) => t.minGb !== 50));
     expect(withTierOverrides(rule, new Map())).toBe(rule);
+  });
+});
+
+describe('unit prices: one rule for every page, rounded up to the fen', () => {
+  const pkg = (gb: number, giftGb: number, priceFen: number) => ({
+    trafficMb: gb * MB_PER_GB,
+    giftTrafficMb: giftGb * MB_PER_GB,
+    priceFen,
+    validityDays: 30,
+  });
+
+  it('divides a package price by all the traffic it delivers, gift included, and never understates', () => {
+    expect(perGbFen(pkg(5, 0, 12_500))).toBe(2500);
+    // 20 + 1 GB for ¥440: ¥20.952… → ¥20.96 (21 × 20.95 would be less than the price).
+    expect(perGbFen(pkg(20, 1, 44_000))).toBe(2096);
+    expect(perGbFen(pkg(1000, 150, 1_300_000))).toBe(1131);
+  });
+
+  it('prorates a static duration to 30 days', () => {
+    expect(perMonthFen({ days: 30, priceFen: 2500 })).toBe(2500);
+    expect(perMonthFen({ days: 180, priceFen: 13_000 })).toBe(2167);
+  });
+
+  it('takes the cheapest GB of packages and custom tiers as the "from" price', () => {
+    const tiers = { tiers: [{ minGb: 1, unitPriceFen: 3000 }], minGb: 1, maxGb: 100, validityDays: 30 };
+    // 10 + 2 GB for ¥100: 833.33 fen per GB → 834.
+    expect(fromPerGbFen([pkg(10, 2, 10_000), pkg(5, 0, 12_500)], tiers)).toBe(834);
+    expect(fromPerGbFen([], tiers)).toBe(3000);
+    expect(fromPerGbFen([], null)).toBeNull();
+  });
+
+  it('takes the cheapest static duration per month as the "from" price', () => {
+    expect(
+      fromPerMonthFen([
+        { days: 30, priceFen: 2500 },
+        { days: 180, priceFen: 13_000 },
+      ]),
+    ).toBe(2167);
+    expect(fromPerMonthFen([])).toBeNull();
   });
 });

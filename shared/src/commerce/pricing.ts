@@ -85,6 +85,38 @@ export function quoteCustom(rule: CustomTrafficRule, gb: number, accountType: Or
   );
 }
 
+/**
+ * The one rounding rule for derived unit prices on every page (decision 0012): a per-GB or
+ * per-month figure is rounded **up** to the fen, so no page ever promises less than anyone pays
+ * (21 GB for ¥440.00 reads ¥20.96/GB: 21 × ¥20.96 ≥ ¥440.00, where ¥20.95 would not be).
+ */
+const perUnitFen = (priceFen: number, units: number) => Math.ceil(priceFen / units);
+
+/** Price per GB of a package, its gift included (what the buyer gets for the money). */
+export function perGbFen(pkg: Pick<PackageLike, 'priceFen' | 'trafficMb' | 'giftTrafficMb'>): number {
+  return perUnitFen(pkg.priceFen * MB_PER_GB, pkg.trafficMb + pkg.giftTrafficMb);
+}
+
+/** Days a "per month" price is prorated to. */
+export const MONTH_DAYS = 30;
+
+/** A static IP duration's price per IP and month (30 days), prorated. */
+export function perMonthFen(duration: { priceFen: number; days: number }): number {
+  return perUnitFen(duration.priceFen * MONTH_DAYS, duration.days);
+}
+
+/** The cheapest price per GB on sale ("from ¥x/GB"): packages (gift included) and custom tiers. */
+export function fromPerGbFen(packages: readonly PackageLike[], rule: CustomTrafficRule | null): number | null {
+  const rates = packages.map(perGbFen);
+  for (const tier of rule?.tiers ?? []) rates.push(tier.unitPriceFen);
+  return rates.length ? Math.min(...rates) : null;
+}
+
+/** The cheapest duration of a static type per IP and month ("from ¥x/IP/month"). */
+export function fromPerMonthFen(durations: readonly { priceFen: number; days: number }[]): number | null {
+  return durations.length ? Math.min(...durations.map(perMonthFen)) : null;
+}
+
 /** `12345` fen → `123.45`: the decimal yuan string the payment channels and receipts use. */
 export function fenToYuan(fen: number): string {
   const sign = fen < 0 ? '-' : '';

@@ -4,8 +4,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { payPageFor } from '../../commerce/pay-channel.ts';
-import { formatFen, MB_PER_GB, OrderAccountType, quoteCustom, quotePackage } from '../../commerce/pricing.ts';
-import type { TrafficPackage } from '../../contract/index.ts';
+import { formatFen, OrderAccountType, perGbFen, quoteCustom, quotePackage } from '../../commerce/pricing.ts';
 import { detectPayDevice } from '../../device/pay-device.ts';
 import { formatTraffic } from '../../format/traffic.ts';
 import { primaryAction } from '../../state/ui.ts';
@@ -14,9 +13,6 @@ import { useCustomRule, usePackages } from './catalogue.ts';
 import { ChoiceCard, ChoiceCardGroup } from './ChoiceCards.tsx';
 import { QueryFailure } from './QueryFailure.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
-
-/** Price per GB of a package, gift included: what people compare packages by. */
-const perGbFen = (pkg: TrafficPackage) => Math.round((pkg.priceFen * MB_PER_GB) / (pkg.trafficMb + pkg.giftTrafficMb));
 
 const CUSTOM = 'custom';
 

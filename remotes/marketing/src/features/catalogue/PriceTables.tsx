@@ -1,6 +1,6 @@
 import { Badge, Box, Heading, Skeleton, Stack, Table, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatFen, formatTraffic, MB_PER_GB, type ResourceType } from '@portal/shared';
+import { formatFen, formatTraffic, perGbFen, perMonthFen, type ResourceType } from '@portal/shared';
 import { QueryFailure, useCustomRule, useLocalized, usePackages } from '@portal/shared/ui';
 import { useStaticDurations, useStaticRegions } from './queries.ts';
 
@@ -64,9 +64,7 @@ export function PackagesTable() {
                   </Text>
                 ) : null}
               </Table.Cell>
-              <Table.Cell textAlign="end">
-                {formatFen(Math.ceil((p.priceFen * MB_PER_GB) / (p.trafficMb + p.giftTrafficMb)), intl.locale)}
-              </Table.Cell>
+              <Table.Cell textAlign="end">{formatFen(perGbFen(p), intl.locale)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -164,7 +162,7 @@ export function DurationsTable({ type }: { type: ResourceType }) {
                   </Text>
                 ) : null}
               </Table.Cell>
-              <Table.Cell textAlign="end">{formatFen(Math.ceil((d.priceFen * 30) / d.days), intl.locale)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatFen(perMonthFen(d), intl.locale)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
