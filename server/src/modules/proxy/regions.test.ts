@@ -28,7 +28,11 @@ describe('regions', () => {
     const names = list.map((c) => c.name.en);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     const byCode = new Map(list.map((c) => [c.code, c]));
-    expect(byCode.get('US')).toMatchObject({ name: { 'zh-CN': '美国' }, covered: true });
+    expect(byCode.get('US')).toMatchObject({ name: { en: 'United States', 'zh-CN': '美国' }, covered: true });
+    // CLDR's everyday names, not ISO 3166's long forms; no uninhabited territory is offered.
+    expect(byCode.get('IR')?.name.en).toBe('Iran');
+    expect(byCode.get('TW')?.name).toEqual({ en: 'Taiwan', 'zh-CN': '台湾' });
+    for (const code of ['AQ', 'BV', 'HM']) expect(byCode.has(code)).toBe(false);
     expect(byCode.get('CN')?.covered).toBe(false);
     for (const code of UNCOVERED_COUNTRIES) expect(byCode.get(code)?.covered).toBe(false);
     expect(list.filter((c) => !c.covered)).toHaveLength(UNCOVERED_COUNTRIES.size);

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import { type ProxyArea, type ProxyCity, type ProxyCountry, placeToken } from '@portal/shared';
+import { COUNTRY_CODES, countryName, type ProxyArea, type ProxyCity, type ProxyCountry, placeToken } from '@portal/shared';
 import type { ICity, IState } from 'country-state-city';
 
 /**
- * Regions for targeting (SPEC section 5): countries from i18n-iso-countries (ISO 3166-1, English and
- * Chinese names), their states and cities from country-state-city (ISO 3166-2). Everything is loaded
+ * Regions for targeting (SPEC section 5): the inhabited countries and regions every picker offers
+ * (shared/src/i18n/countries.ts, CLDR names: "United States", "Iran", "Taiwan"), their states and cities from country-state-city (ISO 3166-2). Everything is loaded
  * lazily on first use and kept for the life of the process; the city data (the one large file) is
  * only loaded when a city list is first asked for, and each state's cities are cached on their own.
  */
@@ -16,11 +16,6 @@ export const isCovered = (countryCode: string) => !UNCOVERED_COUNTRIES.has(count
 
 const require = createRequire(import.meta.url);
 
-interface CountriesLib {
-  registerLocale(data: unknown): void;
-  getAlpha2Codes(): Record<string, string>;
-  getName(code: string, lang: string): string | undefined;
-}
 interface StatesLib {
   getStatesOfCountry(countryCode: string): IState[];
 }
@@ -46,20 +41,18 @@ const loadCities = () => {
 
 function loadCountries() {
   if (countries) return countries;
-  // The bare library with only the two locales we show (its main entry registers all of them).
-  const lib = require('i18n-iso-countries/index.js') as CountriesLib;
-  lib.registerLocale(require('i18n-iso-countries/langs/en.json'));
-  lib.registerLocale(require('i18n-iso-countries/langs/zh.json'));
-  const list = Object.keys(lib.getAlpha2Codes()).map((code) => {
-    const en = lib.getName(code, 'en') ?? code;
-    return { code, name: { en, 'zh-CN': lib.getName(code, 'zh') || en }, covered: isCovered(code) };
-  });
-  list.sort((a, b) => a.name.en.localeCompare(b.name.en, 'en'));
+  const list = COUNTRY_CODES.map((code) => ({
+    code,
+    name: { en: countryName(code, 'en'), 'zh-CN': countryName(code, 'zh-CN') },
+    covered: isCovered(code),
+  }));
+  const collator = new Intl.Collator('en');
+  list.sort((a, b) => collator.compare(a.name.en, b.name.en));
   countries = { list, codes: new Set(list.map((c) => c.code)) };
   return countries;
 }
 
-/** Every ISO 3166-1 country, sorted by English name. */
+/** Every inhabited country and region, sorted by English name (pickers re-sort in their language). */
 export const countryList = (): ProxyCountry[] => loadCountries().list;
 
 /** Whether the code (upper case) is a known country. */

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import {
   formatHasPassword,
   api,
+  countryName,
   type CredentialIssue,
   EXTENDED_MINUTES,
   generateLines,
@@ -64,10 +65,13 @@ export function useGenerator(accounts: ProxyAccount[], endpoints: Endpoints) {
   const isps = useMemo(() => ispsOf(form.country), [form.country]);
   const account = accounts.find((a) => String(a.id) === form.accountId) ?? main;
   const endpoint = endpoints.find((e) => e.area === form.endpointArea) ?? endpoints[0];
-  const sortedCountries = useMemo(
-    () => [...(countries.data ?? [])].sort((a, b) => a.name[lang].localeCompare(b.name[lang], intl.locale)),
-    [countries.data, lang, intl.locale],
-  );
+  // Named by this browser's CLDR (as every other picker) and sorted with the language's collation.
+  const sortedCountries = useMemo(() => {
+    const collator = new Intl.Collator(intl.locale);
+    return (countries.data ?? [])
+      .map((c) => ({ ...c, name: { ...c.name, [lang]: countryName(c.code, intl.locale) } }))
+      .sort((a, b) => collator.compare(a.name[lang], b.name[lang]));
+  }, [countries.data, lang, intl.locale]);
 
   const generate = async () => {
     if (!account || !endpoint) return;
