@@ -13,7 +13,7 @@ import { expect, test } from '../support/test.ts';
 
 const LANGS = [
   { prefix: '', name: 'Chinese', packages: '查看套餐', pay: '去支付' },
-  { prefix: '/en', name: 'English', packages: 'See packages', pay: 'Pay' },
+  { prefix: '/en', name: 'English', packages: 'See packages', pay: 'Pay now' },
 ] as const;
 
 test.describe('paying on a phone never shows a code to scan', () => {

@@ -34,7 +34,7 @@ const LOCALES = [
       dynamic: 'Dynamic residential proxies',
       static: 'Static residential proxies',
       native: 'Native residential proxies',
-      scene: 'Use scenes',
+      scene: 'Use cases',
       service: 'Customer service',
       blog: 'Blog',
     },

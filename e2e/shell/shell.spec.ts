@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 test.describe('shell: locale, layout, guard, errors', () => {
   test('deep links render in both locales with html lang, title and hreflang alternates', async ({ page }) => {
     await page.goto('/en/use-scene');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Use scenes');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Use cases');
     await expect(page).toHaveTitle('Proxy Use Cases: Scraping, E-commerce & More - NovaProxy');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveAttribute('href', /\/en\/use-scene$/);
@@ -58,7 +58,7 @@ test.describe('shell: locale, layout, guard, errors', () => {
     const user = createUser(10_752);
     await page.goto('/en/admin/static/list');
     await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fadmin%2Fstatic%2Flist$/);
-    await expect(page.getByText('Please login first')).toBeVisible();
+    await expect(page.getByText('Please log in first')).toBeVisible();
     await logIn(page, user, { mobile: 'Mobile number', password: 'Password', submit: 'Log in' });
     await expect(page).toHaveURL(/\/en\/admin\/static\/list$/);
     await expectRemotePage(page, 'static-ip');

@@ -103,7 +103,7 @@ test.describe('static IPs', () => {
     }
     const rows = await ipRows(page, '/en');
     await expect(rows).toHaveCount(2);
-    await expect(rows.first().locator('xpath=following-sibling::tr[1]').getByTestId('ip-status')).toHaveText('Normal');
+    await expect(rows.first().locator('xpath=following-sibling::tr[1]').getByTestId('ip-status')).toHaveText('Active');
   });
 
   test('renews one IP, exchanges one, edits a remark (English)', async ({ page }) => {
@@ -144,7 +144,7 @@ test.describe('static IPs', () => {
     await page.getByTestId('ip-exchange').click();
     await expect(page.getByTestId('exchange-dialog')).toBeVisible();
     await page.getByTestId('exchange-next').click();
-    await expect(page.getByTestId('exchange-error')).toHaveText('Please select region');
+    await expect(page.getByTestId('exchange-error')).toHaveText('Choose a region');
     await page.getByTestId('exchange-region').first().click();
     // A review names the new region before anything changes; the new host:port shows afterwards.
     await page.getByTestId('exchange-next').click();

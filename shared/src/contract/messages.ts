@@ -90,7 +90,7 @@ export const contractMessages = {
   },
   'validation.remark': { en: 'Use at most 200 characters for the remark', 'zh-CN': '备注最多 200 个字符' },
   'validation.staticCount': { en: 'Buy from 1 to 100 IPs at a time', 'zh-CN': '每次可购买 1–100 个 IP' },
-  'validation.selectRegion': { en: 'Please select region', 'zh-CN': '请选择地区' },
+  'validation.selectRegion': { en: 'Choose a region', 'zh-CN': '请选择地区' },
   'validation.controlCharacters': {
     en: 'Remove the control characters (invisible characters such as NUL) from this field',
     'zh-CN': '请删除该字段中的控制字符（如 NUL 等不可见字符）',

@@ -527,19 +527,22 @@ describe('exchange', () => {
     const exchange = (body: object, lang?: Lang) =>
       post('/app-api/ip/static-order-item-exchange/shareExchange', { itemIds, ...body }, alice, lang);
     const noRegion = await exchange({ regionId: region.Sydney }, 'en');
-    expect(noRegion.json()).toMatchObject({ code: StaticErrorCode.NoReplaceableRegion, msg: 'No replaceable region' });
+    expect(noRegion.json()).toMatchObject({
+      code: StaticErrorCode.NoReplaceableRegion,
+      msg: 'No other region has IPs to exchange to right now',
+    });
     expect((await exchange({ regionId: region.Sydney }, 'zh-CN')).json().msg).toBe('没有可更换的地区');
     expect((await exchange({ regionId: region['Los Angeles'] })).json().code).toBe(StaticErrorCode.NoReplaceableRegion);
     expect((await exchange({ regionId: 999_999 })).json().code).toBe(StaticErrorCode.RegionNotFound);
 
     const missing = await exchange({}, 'en');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fieldErrors).toEqual({ regionId: 'Please select region' });
-    expect(missing.json().msg).toContain('Please select region');
+    expect(missing.json().fieldErrors).toEqual({ regionId: 'Choose a region' });
+    expect(missing.json().msg).toContain('Choose a region');
     const missingZh = await exchange({}, 'zh-CN');
     expect(missingZh.json().fieldErrors).toEqual({ regionId: '请选择地区' });
     expect(missingZh.json().msg).toContain('请选择地区');
-    expect((await exchange({ regionId: 0 }, 'en')).json().fieldErrors).toEqual({ regionId: 'Please select region' });
+    expect((await exchange({ regionId: 0 }, 'en')).json().fieldErrors).toEqual({ regionId: 'Choose a region' });
     // Nothing moved.
     expect(await available('Seattle')).toBe(1);
   });

@@ -20,12 +20,12 @@ describe('ipCells', () => {
       'Port',
       'Account',
       'Password',
-      'Out IP',
-      'Resource type',
+      'Exit IP',
+      'Proxy type',
       'Region',
-      'Remaining time',
-      'Purchase time',
-      'Expire time',
+      'Time left',
+      'Purchased',
+      'Expires',
       'Status',
     ]);
     expect(ipHeader(intlZh)[8]).toBe('剩余时间');
@@ -45,11 +45,11 @@ describe('ipCells', () => {
       remaining: '2d 0h 59m 59s',
       purchaseTime: '2024-05-01 10:00:00',
       expireTime: '2024-05-31 10:00:00',
-      status: 'Normal',
+      status: 'Active',
     });
     expect(ipCells(ip, intlZh, NOW + 3 * 86_400_000)).toMatchObject({
       region: '美国 · 达拉斯',
-      remaining: '0d 0h 0m 0s',
+      remaining: '0天0小时0分0秒',
       status: '已过期',
       resourceType: '静态 ISP',
     });

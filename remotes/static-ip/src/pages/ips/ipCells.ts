@@ -35,7 +35,7 @@ export function ipCells(ip: LiveIp, intl: IntlShape, now: number): Record<IpColu
     outIp: ip.outIp,
     resourceType: intl.formatMessage({ id: `static.type.${ip.resourceType}` }),
     region: regionLabel(ip.region, intl.locale),
-    remaining: formatRemaining(remainingAt(ip, now)),
+    remaining: formatRemaining(remainingAt(ip, now), intl),
     purchaseTime: formatLocalTime(ip.purchaseTime),
     expireTime: formatLocalTime(ip.expireTime),
     status: intl.formatMessage({ id: `static.ipStatus.${effectiveIpStatus(ip, now)}` }),

@@ -241,13 +241,14 @@ function Password({ ip }: { ip: LiveIp }) {
 
 /** The live countdown and the "Expiring today" badge; every row listens to the page's one second ticker. */
 function Remaining({ ip }: { ip: LiveIp }) {
+  const intl = useIntl();
   const now = useNow();
   const left = remainingAt(ip, now);
   if (effectiveIpStatus(ip, now) !== StaticIpStatus.Normal) return <IpStatus ip={ip} testId="ip-remaining-status" />;
   return (
     <HStack gap={2} display="inline-flex" wrap="wrap" justify="flex-end">
       <Text as="span" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="ip-countdown" data-remaining-ms={left}>
-        {formatRemaining(left)}
+        {formatRemaining(left, intl)}
       </Text>
       {isExpiringToday(ip.expiresAt, now) ? (
         <Badge colorPalette="orange" variant="subtle" data-testid="expiring-today">

@@ -1,4 +1,7 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../messages/en.json';
+import zhCN from '../../messages/zh-CN.json';
 import { effectiveIpStatus, formatRemaining, isExpiringToday, remainingAt, splitRemaining, toLiveIp } from './remaining.ts';
 import { sampleIp } from './fixtures.ts';
 
@@ -7,17 +10,24 @@ const H = 3_600_000;
 const M = 60_000;
 const S = 1000;
 
+const intlEn = createIntl({ locale: 'en', messages: en });
+const intlZh = createIntl({ locale: 'zh-CN', messages: zhCN });
+
 describe('formatRemaining', () => {
   it('writes days, hours, minutes and seconds', () => {
-    expect(formatRemaining(3 * D + 4 * H + 5 * M + 6 * S)).toBe('3d 4h 5m 6s');
-    expect(formatRemaining(30 * D)).toBe('30d 0h 0m 0s');
-    expect(formatRemaining(59 * S + 999)).toBe('0d 0h 0m 59s');
+    expect(formatRemaining(3 * D + 4 * H + 5 * M + 6 * S, intlEn)).toBe('3d 4h 5m 6s');
+    expect(formatRemaining(30 * D, intlEn)).toBe('30d 0h 0m 0s');
+    expect(formatRemaining(59 * S + 999, intlEn)).toBe('0d 0h 0m 59s');
+  });
+
+  it('writes them in Chinese without a Latin letter (table and CSV)', () => {
+    expect(formatRemaining(29 * D + 23 * H + 59 * M + 56 * S, intlZh)).toBe('29天23小时59分56秒');
   });
 
   it('is never negative', () => {
-    expect(formatRemaining(0)).toBe('0d 0h 0m 0s');
-    expect(formatRemaining(-5 * S)).toBe('0d 0h 0m 0s');
-    expect(formatRemaining(Number.NaN)).toBe('0d 0h 0m 0s');
+    expect(formatRemaining(0, intlEn)).toBe('0d 0h 0m 0s');
+    expect(formatRemaining(-5 * S, intlEn)).toBe('0d 0h 0m 0s');
+    expect(formatRemaining(Number.NaN, intlEn)).toBe('0d 0h 0m 0s');
   });
 
   it('splits into parts', () => {

@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl';
 import { nextLocalMidnight, type StaticIp, StaticIpStatus } from '@portal/shared';
 
 /**
@@ -34,10 +35,12 @@ export function splitRemaining(ms: number): RemainingParts {
   };
 }
 
-/** The countdown of SPEC section 3: `Xd Xh Xm Xs`, e.g. `3d 4h 5m 6s`; `0d 0h 0m 0s` once expired. */
-export function formatRemaining(ms: number): string {
-  const p = splitRemaining(ms);
-  return `${p.days}d ${p.hours}h ${p.minutes}m ${p.seconds}s`;
+/**
+ * The countdown of SPEC section 3 in the page's language: `3d 4h 5m 6s`, `3天4小时5分6秒`;
+ * all zeros once expired. The table and the CSV export both use it.
+ */
+export function formatRemaining(ms: number, intl: Pick<IntlShape, 'formatMessage'>): string {
+  return intl.formatMessage({ id: 'static.ips.countdown' }, { ...splitRemaining(ms) });
 }
 
 /** Still running, and ends before the user's local midnight: the "Expiring today" badge. */

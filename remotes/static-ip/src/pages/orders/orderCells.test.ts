@@ -37,15 +37,15 @@ describe('orderCells', () => {
       'Order number',
       'Order type',
       'Amount',
-      'Count',
+      'IPs',
       'Duration',
-      'Resource type',
-      'Pay status',
-      'Pay type',
-      'Pay time',
-      'Create time',
-      'Expire time',
-      'Remark',
+      'Proxy type',
+      'Payment status',
+      'Payment method',
+      'Paid on',
+      'Created',
+      'Expires',
+      'Note',
     ]);
     expect(orderHeader(intlZh)[0]).toBe('订单号');
   });

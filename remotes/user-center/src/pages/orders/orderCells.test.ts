@@ -38,13 +38,13 @@ describe('orderCells', () => {
       'Order number',
       'Order status',
       'Source',
-      'Gift amount',
-      'Internet traffic',
-      'Recharge amount',
-      'Pay amount',
-      'Pay type',
-      'Pay time',
-      'Pay status',
+      'Bonus traffic',
+      'Traffic',
+      'Subtotal',
+      'Total',
+      'Payment method',
+      'Paid on',
+      'Payment status',
     ]);
     expect(orderHeader(intlZh)[0]).toBe('订单号');
   });
@@ -53,7 +53,7 @@ describe('orderCells', () => {
     expect(orderCells(order(), intlEn, NOW)).toEqual({
       orderNo: 'R202405010001',
       status: 'Pending payment',
-      source: 'PC',
+      source: 'Desktop',
       gift: '512 MB',
       traffic: '10 GB',
       rechargeAmount: '¥120.00',
