@@ -1,11 +1,15 @@
 import { Portal, Spinner, Stack, Toast, Toaster } from '@portal/shared/chakra';
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { messageToaster, notificationToaster, toasterMounted } from '@portal/shared/ui';
 
-function Toasts({ toaster }: { toaster: typeof messageToaster }) {
+// Ark's screen-reader labels default to English ("Notifications, top-end (alt+T)", "Dismiss
+// notification"): each region and close button is named in the page's language instead.
+function Toasts({ toaster, labelId }: { toaster: typeof messageToaster; labelId: string }) {
+  const intl = useIntl();
   return (
     <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={intl.formatMessage({ id: labelId })}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
@@ -14,7 +18,7 @@ function Toasts({ toaster }: { toaster: typeof messageToaster }) {
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
-            <Toast.CloseTrigger />
+            <Toast.CloseTrigger aria-label={intl.formatMessage({ id: 'toast.dismiss' })} />
           </Toast.Root>
         )}
       </Toaster>
@@ -31,8 +35,8 @@ export function AppToasts() {
   }, []);
   return (
     <>
-      <Toasts toaster={messageToaster} />
-      <Toasts toaster={notificationToaster} />
+      <Toasts toaster={messageToaster} labelId="toast.messages" />
+      <Toasts toaster={notificationToaster} labelId="toast.notifications" />
     </>
   );
 }

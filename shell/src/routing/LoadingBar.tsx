@@ -1,12 +1,15 @@
 import { Box } from '@portal/shared/chakra';
 
-/** The thin progress bar at the top during navigation and while a remote loads. */
-export function LoadingBar({ active }: { active: boolean }) {
+/**
+ * The thin progress bar at the top during navigation and while a remote loads. `label` is the
+ * screen-reader name in the page's language (the boot fallback has no IntlProvider yet).
+ */
+export function LoadingBar({ active, label }: { active: boolean; label: string }) {
   if (!active) return null;
   return (
     <Box
       role="progressbar"
-      aria-label="loading"
+      aria-label={label}
       position="fixed"
       top={0}
       left={0}

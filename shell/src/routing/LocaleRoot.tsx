@@ -56,7 +56,8 @@ function reportMissingMessage(error: { code?: string; message: string }) {
 
 function NavigationProgress() {
   const navigation = useNavigation();
-  return <LoadingBar active={navigation.state !== 'idle'} />;
+  const intl = useIntl();
+  return <LoadingBar active={navigation.state !== 'idle'} label={intl.formatMessage({ id: 'loading' })} />;
 }
 
 function DocumentTitle() {

@@ -457,4 +457,16 @@ describe('seedContent', () => {
       if (await isDirectory(folder)) expect((await read([folder])).errors).toEqual([]);
     }
   });
+
+  it("links help answers by the page's name, never by a raw route path, in both languages", async () => {
+    const { items } = await readHelpFiles([helpDir()]);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      for (const locale of ['en', 'zh-CN'] as const) {
+        // `[/admin/auth](/admin/auth)` reads as a path (English-looking in the Chinese page): the link text is the page's name.
+        expect(item[locale].body, `${item.key}.${locale}`).not.toMatch(/\[\/[^\]]*\]\(/);
+        expect(item[locale].body, `${item.key}.${locale}`).not.toMatch(/(?:\s\(|（)\/(?:en\/)?admin\//);
+      }
+    }
+  });
 });

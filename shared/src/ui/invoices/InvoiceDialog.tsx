@@ -56,6 +56,7 @@ function invoiceTypeOf(order: InvoiceableOrder, cert: Certification): InvoiceTyp
  * typed), an ordinary electronic one otherwise. Prefilled from the user's certifications.
  */
 export function InvoiceDialog({ order, open, onClose }: { order: InvoiceableOrder; open: boolean; onClose: () => void }) {
+  const intl = useIntl();
   return (
     <Dialog.Root open={open} onOpenChange={(d) => (d.open ? null : onClose())} placement="center" size="lg">
       <Portal>
@@ -64,7 +65,7 @@ export function InvoiceDialog({ order, open, onClose }: { order: InvoiceableOrde
           <Dialog.Content data-testid="invoice-dialog" mx={3}>
             {open ? <DialogBody order={order} onClose={onClose} /> : null}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'shared.invoice.close' })} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -134,9 +134,10 @@ export default function CompanyCertificationPage() {
 }
 
 export function Steps({ current, failed }: { current: number; failed: boolean }) {
+  const intl = useIntl();
   const labels = ['uc.cert.step.fill', 'uc.cert.step.review', failed ? 'uc.cert.step.failed' : 'uc.cert.step.done'];
   return (
-    <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label="steps">
+    <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label={intl.formatMessage({ id: 'uc.cert.steps' })}>
       {labels.map((id, i) => {
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         return (
