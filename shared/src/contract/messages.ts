@@ -58,7 +58,7 @@ export const contractMessages = {
   'validation.path': { en: 'Must be a path starting with /', 'zh-CN': '必须是以 / 开头的路径' },
   'validation.redirectTarget': {
     en: 'Must be a path starting with / or an http(s) URL',
-    'zh-CN': '必须是以 / 开头的路径或 http(s) 网址',
+    'zh-CN': '必须是以 / 开头的路径或以 HTTP、HTTPS 开头的网址',
   },
   'validation.realName': { en: 'Enter the real name (2–30 characters)', 'zh-CN': '请输入真实姓名（2–30 个字符）' },
   'validation.idCard': { en: 'The ID card format is incorrect', 'zh-CN': '身份证号码格式不正确' },
@@ -93,7 +93,7 @@ export const contractMessages = {
   'validation.selectRegion': { en: 'Choose a region', 'zh-CN': '请选择地区' },
   'validation.controlCharacters': {
     en: 'Remove the control characters (invisible characters such as NUL) from this field',
-    'zh-CN': '请删除该字段中的控制字符（如 NUL 等不可见字符）',
+    'zh-CN': '请删除该字段中的控制字符（不可见字符）',
   },
   'validation.allowedIp.format': {
     en: 'Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24',

@@ -117,7 +117,7 @@ describe('custom plan lead: create', () => {
       'company',
       { company: 'Acme\u0000' },
       'Remove the control characters (invisible characters such as NUL) from this field',
-      '请删除该字段中的控制字符（如 NUL 等不可见字符）',
+      '请删除该字段中的控制字符（不可见字符）',
     ],
   ])('refuses a bad %s with a localized 400 and stores nothing', async (field, overrides, en, zh) => {
     const before = (await t.database.db.select({ id: leads.id }).from(leads)).length;

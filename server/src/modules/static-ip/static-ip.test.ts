@@ -420,7 +420,7 @@ describe('lists and remarks', () => {
         remark: 'Remove the control characters (invisible characters such as NUL) from this field',
       });
       const zh = await post(url, undefined, alice, 'zh-CN');
-      expect(zh.json().fieldErrors).toEqual({ remark: '请删除该字段中的控制字符（如 NUL 等不可见字符）' });
+      expect(zh.json().fieldErrors).toEqual({ remark: '请删除该字段中的控制字符（不可见字符）' });
       expect((await get(`/app-api/order/getStaticOrderInfo?id=${orderA.id}`, alice)).json().data.remark).toBe('kept');
       const created = await post(
         '/app-api/ip/static-order/create',

@@ -69,7 +69,7 @@ describe('orderCells', () => {
     const cells = orderCells(order({ status: 1, payStatus: 1, payChannel: 'wx_h5', payTime: paidAt, source: 'h5' }), intlZh, NOW);
     expect(cells).toMatchObject({
       status: '已完成',
-      source: '移动端（H5）',
+      source: '手机端',
       payType: '微信支付',
       payTime: '2024-05-01 09:05:07',
       payStatus: '已支付',
