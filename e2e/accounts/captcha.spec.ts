@@ -12,7 +12,7 @@ test.describe('captcha on', () => {
         password: 'Password',
         submit: 'Log in',
         title: 'Security verification',
-        failed: 'verification failed, please try again',
+        failed: 'Verification failed. Please try again.',
         home: /\/en$/,
       },
     ],

@@ -15,7 +15,7 @@ const LANGS = [
     prefix: '/en',
     name: 'English',
     busy: 'Server busy',
-    forbidden: 'No permission',
+    forbidden: 'Access denied',
     notFound: 'Page Not Found',
     retry: 'Try again',
   },

@@ -107,7 +107,7 @@ test.describe('shell: locale, layout, guard, errors', () => {
       localStorage.setItem('portal.auth', JSON.stringify({ token: 'expired-or-revoked', userInfo: null })),
     );
     await page.goto('/en/admin/dashboard');
-    await expect(page.getByText('Login expired, please log in again')).toBeVisible();
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
     await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fadmin%2Fdashboard$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal.auth') ?? '{}').token)).toBe('');
   });

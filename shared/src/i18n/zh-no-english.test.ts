@@ -57,7 +57,13 @@ const ALLOWED = new Set([
   'multipart',
 ]);
 
-type Ast = { type: number; value?: unknown; options?: Record<string, { value: Ast[] }>; children?: Ast[] }[];
+interface AstNode {
+  type: number;
+  value?: unknown;
+  options?: Record<string, { value: Ast }>;
+  children?: Ast;
+}
+type Ast = AstNode[];
 
 const intl = createIntl({ locale: 'zh-CN', onError: () => undefined });
 

@@ -63,7 +63,7 @@ describe('fetch client reactions (SPEC section 8)', () => {
   it('body code Unauthorized: "Login expired", logout, and login with the way back', async () => {
     setSession('stale', { limitBalance: 1 });
     await expect(callApi(entry('/unauthorized'))).rejects.toMatchObject({ kind: 'unauthorized' });
-    expect(toast).toHaveBeenCalledWith('error', 'Login expired, please log in again');
+    expect(toast).toHaveBeenCalledWith('error', 'Your session has expired. Please log in again.');
     expect(authStore.token).toBe('');
     expect(authStore.userInfo).toBeNull();
     expect(toLogin).toHaveBeenCalledWith('/en/admin/dashboard');
@@ -112,7 +112,7 @@ describe('fetch client reactions (SPEC section 8)', () => {
   it('timeout: "Timeout"', async () => {
     configureHttp({ timeoutMs: 150 });
     await expect(callApi(entry('/slow'))).rejects.toMatchObject({ kind: 'timeout' });
-    expect(toast).toHaveBeenCalledWith('error', 'Timeout: the request took too long, please try again');
+    expect(toast).toHaveBeenCalledWith('error', 'The request timed out. Please try again.');
   });
 
   it('other business codes are left to the caller, and silent calls react to nothing', async () => {

@@ -10,35 +10,35 @@ import { UserMenu } from './UserMenu.tsx';
 import { MAIN_ID } from '../routing/MainFocus.tsx';
 
 /** Side navigation of /admin: every child route of SPEC section 2, grouped as users think of them. */
-const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: string }> }> = [
+export const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id: string }> }> = [
   {
     items: [
-      { path: '/admin/dashboard', id: 'admin.nav.dashboard' },
-      { path: '/admin/account', id: 'admin.nav.account' },
-      { path: '/admin/auth', id: 'admin.nav.auth' },
+      { path: '/admin/dashboard', id: 'shared.page.dashboard' },
+      { path: '/admin/account', id: 'shared.page.account' },
+      { path: '/admin/auth', id: 'shared.page.auth' },
     ],
   },
   {
     heading: 'admin.nav.dynamic',
     items: [
-      { path: '/admin/dynamic/buy', id: 'admin.nav.dynamicBuy' },
-      { path: '/admin/dynamic/list', id: 'admin.nav.dynamicList' },
-      { path: '/admin/dynamic/records', id: 'admin.nav.dynamicRecords' },
-      { path: '/admin/account-password-auth', id: 'admin.nav.proxyAuth' },
+      { path: '/admin/dynamic/buy', id: 'shared.page.dynamicBuy' },
+      { path: '/admin/dynamic/list', id: 'shared.page.dynamicList' },
+      { path: '/admin/dynamic/records', id: 'shared.page.dynamicRecords' },
+      { path: '/admin/account-password-auth', id: 'shared.page.proxyAuth' },
     ],
   },
   {
     heading: 'admin.nav.static',
     items: [
-      { path: '/admin/static/buy', id: 'admin.nav.staticBuy' },
-      { path: '/admin/static/list', id: 'admin.nav.staticList' },
-      { path: '/admin/static/management', id: 'admin.nav.staticManagement' },
+      { path: '/admin/static/buy', id: 'shared.page.staticBuy' },
+      { path: '/admin/static/list', id: 'shared.page.staticList' },
+      { path: '/admin/static/management', id: 'shared.page.staticManagement' },
     ],
   },
   {
     items: [
-      { path: '/admin/api-tokens', id: 'admin.nav.apiTokens' },
-      { path: '/admin/help-center', id: 'admin.nav.helpCenter' },
+      { path: '/admin/api-tokens', id: 'shared.page.apiTokens' },
+      { path: '/admin/help-center', id: 'shared.page.helpCenter' },
     ],
   },
 ];

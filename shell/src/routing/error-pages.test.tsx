@@ -127,9 +127,9 @@ describe('error pages of failed data calls', () => {
     await render(Page);
     await settle();
     expect(errorPage()?.getAttribute('data-kind')).toBe('403');
-    expect(container.querySelector('h1')?.textContent).toBe('No permission');
+    expect(container.querySelector('h1')?.textContent).toBe('Access denied');
     expect(container.querySelector('[data-testid="error-retry"]')).toBeNull();
-    expect(uiStore.pageTitle?.title).toBe('No permission');
+    expect(uiStore.pageTitle?.title).toBe('Access denied');
   });
 
   it('leaves business refusals, refetch failures and secondary queries to the page', async () => {

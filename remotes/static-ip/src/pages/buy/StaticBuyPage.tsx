@@ -32,7 +32,7 @@ export default function StaticBuyPage() {
   return (
     <Container maxW="7xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="static.buy.title" descriptionId="static.buy.description" />
+        <PageHeader titleId="shared.page.staticBuy" descriptionId="static.buy.description" />
         <CertificationNotice />
         <Tabs.Root
           value={String(type)}

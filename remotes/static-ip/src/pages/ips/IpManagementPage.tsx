@@ -46,7 +46,7 @@ export default function IpManagementPage() {
   return (
     <ListPageFrame
       maxW="7xl"
-      titleId="static.management.title"
+      titleId="shared.page.staticManagement"
       descriptionId="static.management.description"
       notices={<CertificationNotice />}
       filters={<IpFilters type={type} status={status} keyword={keyword} expiringToday={expiringToday} setFilters={setFilters} />}

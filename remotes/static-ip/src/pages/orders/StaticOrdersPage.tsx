@@ -77,7 +77,7 @@ export default function StaticOrdersPage() {
   return (
     <ListPageFrame
       maxW="7xl"
-      titleId="static.list.title"
+      titleId="shared.page.staticList"
       descriptionId="static.list.description"
       notices={
         returnedOrder !== null ? (

@@ -38,7 +38,7 @@ export default function AccountPage() {
     <Container maxW="4xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
         <Heading as="h1" size="2xl">
-          <FormattedMessage id="uc.account.title" />
+          <FormattedMessage id="shared.page.account" />
         </Heading>
         {isLoading || !user ? <Skeleton h="48" borderRadius="xl" /> : <ProfileCard user={user} />}
         <AlertsCard />

@@ -33,7 +33,7 @@ export default function ApiTokensPage() {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="uc.apiTokens.title" descriptionId="uc.apiTokens.description">
+        <PageHeader titleId="shared.page.apiTokens" descriptionId="uc.apiTokens.description">
           <Text fontSize="sm" color="fg.muted">
             <FormattedMessage
               id="uc.apiTokens.docs"

@@ -7,7 +7,7 @@ export default function DynamicBuyPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="uc.dynamicBuy.title" descriptionId="uc.dynamicBuy.lead" />
+        <PageHeader titleId="shared.page.dynamicBuy" descriptionId="uc.dynamicBuy.lead" />
         <BuyTraffic />
       </Stack>
     </Container>

@@ -74,7 +74,7 @@ export default function DashboardPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="uc.dashboard.title" descriptionId="uc.dashboard.description" />
+        <PageHeader titleId="shared.page.dashboard" descriptionId="uc.dashboard.description" />
         <AccountNotices />
         {stats.data ? <LotExpiryNotice lots={stats.data.lots} now={Date.now()} /> : null}
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>

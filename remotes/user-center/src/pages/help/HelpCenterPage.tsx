@@ -137,7 +137,7 @@ export default function HelpCenterPage() {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="uc.helpCenter.title" descriptionId="uc.helpCenter.description" />
+        <PageHeader titleId="shared.page.helpCenter" descriptionId="uc.helpCenter.description" />
 
         <Card.Root>
           <Card.Body gap={5}>

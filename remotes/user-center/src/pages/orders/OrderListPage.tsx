@@ -52,7 +52,7 @@ export default function OrderListPage() {
   return (
     <ListPageFrame
       maxW="7xl"
-      titleId="uc.dynamicList.title"
+      titleId="shared.page.dynamicList"
       descriptionId="uc.dynamicList.description"
       filters={
         <>

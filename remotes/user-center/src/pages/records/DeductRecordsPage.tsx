@@ -28,7 +28,7 @@ export default function DeductRecordsPage() {
   return (
     <ListPageFrame
       maxW="6xl"
-      titleId="uc.dynamicRecords.title"
+      titleId="shared.page.dynamicRecords"
       descriptionId="uc.dynamicRecords.description"
       filters={
         <DateRangeFields

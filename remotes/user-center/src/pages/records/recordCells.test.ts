@@ -29,7 +29,7 @@ describe('formatUtcHour', () => {
 
 describe('recordCells', () => {
   it('formats one record', () => {
-    expect(recordHeader(intl)).toEqual(['Hour', 'Used traffic', 'Deducted', 'Uncovered', 'Balance after', 'Paid from']);
+    expect(recordHeader(intl)).toEqual(['Hour', 'Used traffic', 'Charged', 'Overage', 'Balance after', 'Paid from']);
     const cells = recordCells(
       {
         id: 1,
