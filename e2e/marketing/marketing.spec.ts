@@ -51,7 +51,8 @@ test.describe('marketing and content', () => {
       await expectRemotePage(page, 'marketing');
       await expect(page.getByRole('heading', { level: 1 })).toContainText(h1.home);
       const claims = page.getByTestId('home-claims');
-      for (const figure of ['350M+', '200+', '99.98%', '24/7']) await expect(claims).toContainText(figure);
+      const figures = lang === 'en' ? ['350M+', '200+', '99.98%', '24/7'] : ['3.5 亿+', '200+', '99.98%', '7×24'];
+      for (const figure of figures) await expect(claims).toContainText(figure);
       // "From" prices are the catalogue's: ¥11.31 per GB (1,000 + 150 GB for ¥13,000) and ¥13.00 per IP and month.
       await expect(page.getByTestId('product-dynamic').getByTestId('from-price-gb')).toHaveAttribute('data-fen', '1131');
       await expect(page.getByTestId('product-dynamic')).toContainText('11.31');

@@ -16,12 +16,8 @@ import { USE_CASES } from '../features/sections/useCases.ts';
 import { LightButton, OutlineLightButton } from '../features/sections/DarkButtons.tsx';
 import { lowestPrice } from '../features/catalogue/queries.ts';
 
-const CLAIMS = [
-  { value: '350M+', key: 'ips' },
-  { value: '200+', key: 'cities' },
-  { value: '99.98%', key: 'availability' },
-  { value: '24/7', key: 'support' },
-];
+// Each figure is a message: Chinese writes 3.5 亿+ and 7×24, not 350M+ and 24/7.
+const CLAIMS = [{ key: 'ips' }, { key: 'cities' }, { key: 'availability' }, { key: 'support' }];
 
 const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
   { key: 'targeting', icon: 'pin' },
@@ -97,7 +93,7 @@ export default function HomePage() {
                 <FormattedMessage id={`marketing.home.claim.${c.key}`} />
               </Text>
               <Text as="dd" order={1} fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="brand.fg">
-                {c.value}
+                <FormattedMessage id={`marketing.home.claimValue.${c.key}`} />
               </Text>
             </Stack>
           ))}
