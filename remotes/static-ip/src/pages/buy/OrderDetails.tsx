@@ -38,8 +38,15 @@ export function OrderDetails({ type, form }: { type: ResourceType; form: BuyForm
                 −
               </IconButton>
             </NumberInput.DecrementTrigger>
+            {/* Zag names the role "numberfield" in English whatever the page's language. */}
             <NumberInput.Input asChild>
-              <Input data-testid="static-count" w="24" textAlign="center" aria-describedby={`static-count-hint-${type}`} />
+              <Input
+                data-testid="static-count"
+                w="24"
+                textAlign="center"
+                aria-describedby={`static-count-hint-${type}`}
+                aria-roledescription={intl.formatMessage({ id: 'static.buy.countRole' })}
+              />
             </NumberInput.Input>
             <NumberInput.IncrementTrigger asChild>
               <IconButton variant="outline" size="md" fontSize="lg">
