@@ -191,9 +191,7 @@ test.describe('usage, deductions and the dashboard', () => {
     await expectAxeClean(page);
   });
 
-  test('a member who never bought is welcomed with the packages, not told the traffic is used up (Chinese)', async ({
-    page,
-  }) => {
+  test('a member who never bought is welcomed with the packages, not told the traffic is used up (Chinese)', async ({ page }) => {
     await signIn(page, 0);
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('first-purchase-card')).toContainText('购买首个流量套餐');
