@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe('the notices a member without traffic sees', () => {
-  it('welcomes a member who never bought with the way to the packages, not "used up"', () => {
+  it('welcomes a member who never bought with the way to the packages, not "out of traffic"', () => {
     const root = render(stats());
     expect(byTestId(root, 'no-flow-notice')).toHaveLength(0);
     const card = byTestId(root, 'first-purchase-card')[0];
@@ -58,13 +58,13 @@ describe('the notices a member without traffic sees', () => {
     // One calm line about certification, inside the card: no second banner stacked under it.
     expect(byTestId(root, 'certification-notice')).toHaveLength(1);
     expect(card?.querySelector('[data-testid="certification-notice"]')?.textContent).toContain('You can buy now');
-    expect(root.textContent).not.toMatch(/used up/i);
+    expect(root.textContent).not.toMatch(/out of traffic/i);
   });
 
-  it('says "used up" only to someone who had traffic, beside one info note about certification', () => {
+  it('says "out of traffic" only to someone who had traffic, beside one info note about certification', () => {
     const root = render(stats({ totalRechargeMb: 5120, totalConsumptionMb: 5120 }));
     expect(byTestId(root, 'first-purchase-card')).toHaveLength(0);
-    expect(byTestId(root, 'no-flow-notice')[0]?.textContent).toMatch(/used up/);
+    expect(byTestId(root, 'no-flow-notice')[0]?.textContent).toMatch(/out of traffic/);
     const cert = byTestId(root, 'certification-notice');
     expect(cert).toHaveLength(1);
     expect(cert[0]?.textContent).toContain('Verify your identity before you start using the proxies. You can buy now');

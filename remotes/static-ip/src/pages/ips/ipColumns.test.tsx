@@ -44,7 +44,7 @@ describe('the IP list columns', () => {
   it('keeps the table narrow: host:port, account, region, countdown, remark and actions; the rest in the details', () => {
     const root = render('en', '');
     const headers = [...root.querySelectorAll('th')].map((th) => th.textContent);
-    expect(headers).toEqual(['', 'Host:port', 'Account', 'Region', 'Remaining time', 'Remark', 'Actions', 'Details']);
+    expect(headers).toEqual(['', 'Host:port', 'Account', 'Region', 'Time left', 'Remark', 'Actions', 'Details']);
     const details = root.querySelector('[data-testid="list-row-details"]') as HTMLElement;
     for (const id of ['ip-password', 'ip-status', 'ip-order-no', 'ip-out-ip', 'ip-purchase', 'ip-expire']) {
       expect(details.querySelector(`[data-testid="${id}"]`), id).not.toBeNull();
