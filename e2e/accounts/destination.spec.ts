@@ -33,7 +33,7 @@ const LANGS = [
     prefix: '/en',
     name: 'English',
     notice: 'Sign in or create an account to finish your order',
-    warning: 'Please login first',
+    warning: 'Please log in first',
     signUp: 'Sign up',
     forgot: 'Forgot password?',
     submitSignUp: 'Create account',
