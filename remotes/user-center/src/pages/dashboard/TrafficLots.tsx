@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Card, Heading, Stack, Table, Text } from '@portal/shared/chakra';
+import { Alert, Badge, Button, Card, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { formatTraffic, LOT_EXPIRY_NOTICE_DAYS, type TrafficLot } from '@portal/shared';
-import { useLocalePath } from '@portal/shared/ui';
+import { ResponsiveTable, useLocalePath } from '@portal/shared/ui';
 import { expiringSoon, formatExpiry, lotOrigin } from './lots.ts';
 
 /**
@@ -66,59 +66,57 @@ export function TrafficLotsCard({ lots }: { lots: readonly TrafficLot[] }) {
             <FormattedMessage id="uc.lots.empty" />
           </Text>
         ) : (
-          <Table.ScrollArea
-            tabIndex={0}
-            role="region"
-            aria-label={intl.formatMessage({ id: 'uc.lots.title' })}
-            focusRing="outside"
-          >
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>
-                    <FormattedMessage id="uc.lots.col.left" />
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <FormattedMessage id="uc.lots.col.expires" />
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <FormattedMessage id="uc.lots.col.origin" />
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {lots.map((lot) => (
-                  <Table.Row
-                    key={lot.id}
-                    data-testid="traffic-lot"
-                    data-lot-id={lot.id}
-                    data-remaining-mb={lot.remainingMb}
-                    color={lot.expiredAt === null ? undefined : 'fg.muted'}
-                  >
-                    <Table.Cell fontVariantNumeric="tabular-nums">
+          <ResponsiveTable
+            testId="traffic-lots-table"
+            ariaLabel={intl.formatMessage({ id: 'uc.lots.title' })}
+            items={[...lots]}
+            rowKey={(lot) => lot.id}
+            rowProps={(lot) => ({
+              'data-testid': 'traffic-lot',
+              'data-lot-id': lot.id,
+              'data-remaining-mb': lot.remainingMb,
+              color: lot.expiredAt === null ? undefined : 'fg.muted',
+            })}
+            columns={[
+              {
+                key: 'left',
+                label: <FormattedMessage id="uc.lots.col.left" />,
+                card: 'title',
+                cell: (lot) => (
+                  <Text as="span" fontVariantNumeric="tabular-nums">
+                    <FormattedMessage
+                      id="uc.lots.leftOf"
+                      values={{ left: traffic(lot.remainingMb), granted: traffic(lot.grantedMb) }}
+                    />
+                  </Text>
+                ),
+              },
+              {
+                key: 'expires',
+                label: <FormattedMessage id="uc.lots.col.expires" />,
+                wrap: true,
+                cell: (lot) =>
+                  lot.expiredAt === null ? (
+                    <Text as="span" fontVariantNumeric="tabular-nums">
+                      {formatExpiry(lot.expiresAt)}
+                    </Text>
+                  ) : (
+                    <Badge colorPalette="gray" variant="subtle" whiteSpace="normal">
                       <FormattedMessage
-                        id="uc.lots.leftOf"
-                        values={{ left: traffic(lot.remainingMb), granted: traffic(lot.grantedMb) }}
+                        id="uc.lots.expired"
+                        values={{ date: formatExpiry(lot.expiredAt), amount: traffic(lot.expiredMb) }}
                       />
-                    </Table.Cell>
-                    <Table.Cell fontVariantNumeric="tabular-nums">
-                      {lot.expiredAt === null ? (
-                        formatExpiry(lot.expiresAt)
-                      ) : (
-                        <Badge colorPalette="gray" variant="subtle">
-                          <FormattedMessage
-                            id="uc.lots.expired"
-                            values={{ date: formatExpiry(lot.expiredAt), amount: traffic(lot.expiredMb) }}
-                          />
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{lotOrigin(lot, intl)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                    </Badge>
+                  ),
+              },
+              {
+                key: 'origin',
+                label: <FormattedMessage id="uc.lots.col.origin" />,
+                wrap: true,
+                cell: (lot) => lotOrigin(lot, intl),
+              },
+            ]}
+          />
         )}
       </Card.Body>
     </Card.Root>
