@@ -46,10 +46,12 @@ describe('regions', () => {
       expect(status).toBe(0);
       expect(data).toContainEqual({
         code: 'CA',
-        name: { en: 'California', 'zh-CN': 'California' },
+        name: { en: 'California', 'zh-CN': '加利福尼亚州' },
         token: 'california',
         covered: true,
       });
+      // The Chinese page names every US state, district and territory in Chinese.
+      for (const area of data as { name: { 'zh-CN': string } }[]) expect(area.name['zh-CN']).not.toMatch(/[A-Za-z]/);
     }
     const cn = (await get('/app-api/ip/country-code/areaList?countryCode=CN')).json().data;
     expect(cn.length).toBeGreaterThan(20);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { COUNTRY_CODES, countryName, type ProxyArea, type ProxyCity, type ProxyCountry, placeToken } from '@portal/shared';
 import type { ICity, IState } from 'country-state-city';
+import { zhSubdivisionName } from './subdivision-names.ts';
 
 /**
  * Regions for targeting (SPEC section 5): the inhabited countries and regions every picker offers
@@ -60,7 +61,8 @@ export const isCountry = (code: string) => loadCountries().codes.has(code);
 
 /**
  * A country's states or provinces (upper-case country code; the caller checks it exists). No data
- * package has Chinese names of subdivisions, so both names are the English one.
+ * package has Chinese names of subdivisions: the United States' come from our table
+ * (subdivision-names.ts), others keep the English name in both languages.
  */
 export function areaList(countryCode: string): ProxyArea[] {
   const cached = areas.get(countryCode);
@@ -68,7 +70,12 @@ export function areaList(countryCode: string): ProxyArea[] {
   const covered = isCovered(countryCode);
   const list = loadStates()
     .getStatesOfCountry(countryCode)
-    .map((s) => ({ code: s.isoCode, name: { en: s.name, 'zh-CN': s.name }, token: placeToken(s.name), covered }))
+    .map((s) => ({
+      code: s.isoCode,
+      name: { en: s.name, 'zh-CN': zhSubdivisionName(countryCode, s.isoCode, s.name) },
+      token: placeToken(s.name),
+      covered,
+    }))
     .filter((a) => a.token !== '');
   areas.set(countryCode, list);
   return list;
