@@ -8,7 +8,7 @@ import { expect, test } from '../support/test.ts';
 // view and nothing scrolling sideways; renewing and exchanging an IP work there too.
 const LANGS = [
   { prefix: '', name: 'Chinese', pay: '去支付', cancel: '取消', remark: '香港 团队 7' },
-  { prefix: '/en', name: 'English', pay: 'Pay', cancel: 'Cancel', remark: 'Team 7' },
+  { prefix: '/en', name: 'English', pay: 'Pay now', cancel: 'Cancel', remark: 'Team 7' },
 ] as const;
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
