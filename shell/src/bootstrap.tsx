@@ -21,8 +21,13 @@ const serverState = document.getElementById(SSR_STATE_ELEMENT_ID);
 const markupPath = document.getElementById('root')?.getAttribute(SSR_RENDERED_FOR_ATTRIBUTE) ?? renderedPath;
 // A rendered page was answered after the server's redirect rules: it has none.
 if (serverState) knownRedirect(splitLocale(renderedPath).path, null);
-const startLocale = resolveStartLocale(document.cookie, navigator.languages);
-const moved = startRedirect(window.location.pathname, startLocale);
+// The server already applied the start locale to a page it answered (decision 0033: English visitors
+// were redirected, crawlers kept on the Chinese page); its answers always carry their head, with
+// og:locale (seo/head.ts). Only a page it did not answer (the dev server) is moved here.
+const answeredByServer = document.querySelector('meta[property="og:locale"]') !== null;
+const moved = answeredByServer
+  ? null
+  : startRedirect(window.location.pathname, resolveStartLocale(document.cookie, navigator.languages));
 if (moved) window.history.replaceState(window.history.state, '', moved + window.location.search + window.location.hash);
 
 // Messages raised before the first render (an expired session found at start) use the URL's locale.

@@ -12,6 +12,7 @@ import { preferredEncoding } from '../modules/ssr/page-answers.ts';
 import { isServerRendered, type PageRendering, warmPaths } from '../modules/ssr/page-renderer.ts';
 import { isServerCode } from '../modules/remotes/server-code.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
+import { START_LOCALE_VARY, startLocaleRedirect } from '../modules/seo/start-locale.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -128,6 +129,18 @@ export async function staticPlugin(
     }
     const location = await redirectFor(request, path);
     if (location) return reply.header('cache-control', 'no-cache').redirect(location, 302);
+    // Locale at start (decision 0033): an English visitor's first load of an unprefixed page moves to
+    // /en before anything is painted. Another visitor may get the Chinese page at the same URL, so no
+    // shared cache keeps this redirect, and the Chinese answer varies on what decided it.
+    const unprefixed = !splitLocale(path).explicit;
+    const startLocation = unprefixed ? startLocaleRedirect(path, request.headers) : null;
+    if (startLocation) {
+      const queryAt = request.url.indexOf('?');
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', START_LOCALE_VARY)
+        .redirect(startLocation + (queryAt >= 0 ? request.url.slice(queryAt) : ''), 302);
+    }
     const template = await loadTemplate();
     if (!template) {
       request.log.warn(`no index.html in SHELL_DIST (${root})`);
@@ -157,6 +170,7 @@ export async function staticPlugin(
     // `private, no-cache` when a staged rollout made this answer the visitor's own (served.forRequest).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     reply.type('text/html; charset=utf-8');
+    if (unprefixed) reply.header('vary', START_LOCALE_VARY);
     const tags = headTags(head);
     if (markup) {
       const { page } = markup;
@@ -165,7 +179,7 @@ export async function staticPlugin(
       const answer = page.answer(`${head.locale}\0${renderedFor ?? ''}\0${tags}`, () =>
         template.render(head.locale, tags, page.page, renderedFor),
       );
-      reply.header('vary', 'accept-encoding');
+      reply.header('vary', unprefixed ? `accept-encoding, ${START_LOCALE_VARY}` : 'accept-encoding');
       if (status !== 404) {
         reply.header('etag', answer.etag);
         if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
