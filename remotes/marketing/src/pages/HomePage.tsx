@@ -176,7 +176,7 @@ export default function HomePage() {
               footer={
                 <Link to={`${to('/use-scene')}#${u.anchor}`}>
                   <Text as="span" color="brand.fg" fontWeight="medium" fontSize="sm">
-                    <FormattedMessage id="marketing.home.useCases.more" />
+                    <FormattedMessage id={`marketing.useCase.${u.key}.more`} />
                   </Text>
                 </Link>
               }
