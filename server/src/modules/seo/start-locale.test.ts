@@ -48,6 +48,9 @@ describe('startLocaleRedirect', () => {
   it('keeps crawlers on the Chinese page whatever language they send', () => {
     expect(startLocaleRedirect('/', { 'user-agent': GOOGLEBOT_UA, 'accept-language': 'en-US' })).toBeNull();
     expect(startLocaleRedirect('/', { 'user-agent': LIGHTHOUSE_UA, 'accept-language': 'en-US' })).toBeNull();
+    // A headless browser is a browser: it gets its language like any other.
+    const headless = CHROME_UA.replace('Chrome/', 'HeadlessChrome/');
+    expect(startLocaleRedirect('/', { 'user-agent': headless, 'accept-language': 'en-US' })).toBe('/en');
   });
 
   it('stays on this site for a made-up path', () => {

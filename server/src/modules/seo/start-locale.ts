@@ -1,5 +1,12 @@
 import { acceptedLanguages, localizePath, readLocaleCookie, resolveStartLocale, splitLocale } from '@portal/shared';
-import { isbot } from 'isbot';
+import { createIsbotFromList, list } from 'isbot';
+
+/**
+ * Crawlers by their User-Agent (isbot's list), except a headless browser: it is a browser driven by
+ * a person's tool (tests, screenshots) with a language of its own; search engines and Lighthouse
+ * name themselves.
+ */
+const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== 'headless'));
 
 /**
  * What an unprefixed (Chinese) page answer depends on besides its URL: the start locale reads the
@@ -23,7 +30,7 @@ export function startLocaleRedirect(
   if (split.explicit) return null;
   const saved = readLocaleCookie(headers.cookie ?? '');
   // A crawler's Accept-Language is no reader's choice; a cookie is someone's choice, whoever sends it.
-  if (!saved && isbot(headers['user-agent'] ?? '')) return null;
+  if (!saved && isCrawler(headers['user-agent'] ?? '')) return null;
   const locale = saved ?? resolveStartLocale('', acceptedLanguages(headers['accept-language']));
   return locale === split.locale ? null : localizePath(path, locale);
 }
