@@ -36,9 +36,7 @@ async function open(browser: Browser, options: BrowserContextOptions, cookie?: '
 }
 
 test.describe('locale at start, decided by the server', () => {
-  test('an en-US browser at / is answered in English: redirected before any paint, never Chinese text', async ({
-    browser,
-  }) => {
+  test('an en-US browser at / is answered in English: redirected before any paint, never Chinese text', async ({ browser }) => {
     const { context, page } = await open(browser, { locale: 'en-US', javaScriptEnabled: false });
     const res = await page.goto('/');
     // The server moved it, not a script: the first document painted is the English page.
