@@ -12,7 +12,7 @@ import { preferredEncoding } from '../modules/ssr/page-answers.ts';
 import { isServerRendered, type PageRendering, warmPaths } from '../modules/ssr/page-renderer.ts';
 import { isServerCode } from '../modules/remotes/server-code.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
-import { START_LOCALE_VARY, startLocaleRedirect } from '../modules/seo/start-locale.ts';
+import { crawlerKeepsPage, START_LOCALE_VARY, startLocaleRedirect } from '../modules/seo/start-locale.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -167,7 +167,9 @@ export async function staticPlugin(
       pages && isServerRendered(visitor.table, path)
         ? await pages.render(request.url, { hostname: request.hostname, status, log: request.log, served: visitor })
         : null;
-    // `private, no-cache` when a staged rollout made this answer the visitor's own (served.forRequest).
+    // `private, no-cache` when a staged rollout made this answer the visitor's own (served.forRequest),
+    // or when a crawler keeps the Chinese page that a browser with its headers would leave (0033).
+    if (unprefixed && crawlerKeepsPage(path, request.headers)) reply.header('cache-control', 'private, no-cache');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     reply.type('text/html; charset=utf-8');
     if (unprefixed) reply.header('vary', START_LOCALE_VARY);

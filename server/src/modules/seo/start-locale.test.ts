@@ -101,9 +101,13 @@ describe('page answers of a first visit', () => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.body).toMatch(/<html lang="zh-CN">/);
       expect(res.body).toMatch(/<link rel="canonical" href="[^"]*\/" data-portal-head>/);
-      // A shared cache must not hand this answer to an English browser.
+      // A shared cache must not hand this answer to an English browser: it keys on language and
+      // cookie, and never stores the crawler's exception (the User-Agent would split every copy).
       expect(res.headers.vary).toMatch(/accept-language/);
       expect(res.headers.vary).toMatch(/cookie/);
+      expect(res.headers.vary).not.toMatch(/user-agent/);
+      const crawlerException = headers['user-agent'] === GOOGLEBOT_UA && headers['accept-language'] === 'en-US';
+      expect(res.headers['cache-control'], JSON.stringify(headers)).toBe(crawlerException ? 'private, no-cache' : 'no-cache');
     }
   });
 

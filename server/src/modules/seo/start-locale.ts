@@ -10,10 +10,30 @@ const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== 'head
 
 /**
  * What an unprefixed (Chinese) page answer depends on besides its URL: the start locale reads the
- * cookie and Accept-Language, and crawlers are told apart by their User-Agent. Shared caches must
- * key on them (or not keep the answer) so no visitor gets another's language.
+ * cookie and Accept-Language. Shared caches key on them so no visitor gets another's language. The
+ * User-Agent is left out (it would split a CDN's copy per browser build): the one answer it changes,
+ * the Chinese page a crawler gets where a browser would be redirected, is kept private instead
+ * (`crawlerKeepsPage`).
  */
-export const START_LOCALE_VARY = 'accept-language, cookie, user-agent';
+export const START_LOCALE_VARY = 'accept-language, cookie';
+
+type StartHeaders = { cookie?: string | undefined; 'accept-language'?: string | undefined; 'user-agent'?: string | undefined };
+
+/** Where the visitor's start locale would send them, crawler or not (null: the page stays). */
+function localeTarget(path: string, headers: StartHeaders): string | null {
+  const split = splitLocale(path);
+  if (split.explicit) return null;
+  const locale = resolveStartLocale(headers.cookie ?? '', acceptedLanguages(headers['accept-language']));
+  return locale === split.locale ? null : localizePath(path, locale);
+}
+
+/**
+ * A crawler kept on the Chinese page that a browser sending the same cookie and Accept-Language
+ * would be redirected from: that answer must not be stored by a shared cache under those headers.
+ */
+export function crawlerKeepsPage(path: string, headers: StartHeaders): boolean {
+  return localeTarget(path, headers) !== null && startLocaleRedirect(path, headers) === null;
+}
 
 /**
  * Decision 0033: the first visit of an unprefixed page by an English visitor is redirected to the
@@ -22,15 +42,8 @@ export const START_LOCALE_VARY = 'accept-language, cookie, user-agent';
  * and x-default of its hreflang set, and they find /en through the alternate links. `path` is the
  * request's (still percent-encoded) path; null when the page stays where it is.
  */
-export function startLocaleRedirect(
-  path: string,
-  headers: { cookie?: string | undefined; 'accept-language'?: string | undefined; 'user-agent'?: string | undefined },
-): string | null {
-  const split = splitLocale(path);
-  if (split.explicit) return null;
-  const saved = readLocaleCookie(headers.cookie ?? '');
+export function startLocaleRedirect(path: string, headers: StartHeaders): string | null {
   // A crawler's Accept-Language is no reader's choice; a cookie is someone's choice, whoever sends it.
-  if (!saved && isCrawler(headers['user-agent'] ?? '')) return null;
-  const locale = saved ?? resolveStartLocale('', acceptedLanguages(headers['accept-language']));
-  return locale === split.locale ? null : localizePath(path, locale);
+  if (!readLocaleCookie(headers.cookie ?? '') && isCrawler(headers['user-agent'] ?? '')) return null;
+  return localeTarget(path, headers);
 }
