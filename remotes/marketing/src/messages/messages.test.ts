@@ -28,7 +28,7 @@ const LANDING_HIGHLIGHTS = {
 /** Ids built at run time (`marketing.useCase.${key}.title`), listed with every value they take. */
 const DYNAMIC_IDS = [
   ...USE_CASES.flatMap((u) =>
-    ['title', 'short', 'p1', 'p2', 'point1', 'point2', 'point3'].map((f) => `marketing.useCase.${u.key}.${f}`),
+    ['title', 'short', 'more', 'p1', 'p2', 'point1', 'point2', 'point3'].map((f) => `marketing.useCase.${u.key}.${f}`),
   ),
   ...['dynamic', 'static', 'native'].flatMap((p) =>
     ['name', 'pitch', 'point1', 'point2', 'point3'].map((f) => `marketing.product.${p}.${f}`),
