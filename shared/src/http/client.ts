@@ -29,14 +29,23 @@ export interface HttpConfig {
   fetch?: typeof fetch;
 }
 
-const config: HttpConfig = {
+/**
+ * One configuration per JavaScript realm, not per copy of this module: a remote version deployed
+ * while the server runs may bring its own copy of the client in its server bundle (federation hands
+ * it a fresh one when the shared scope is negotiated again), and that copy must still call through
+ * the in-process fetch the shell configured at boot instead of fetching a relative URL.
+ */
+const CONFIG_SLOT = Symbol.for('@portal/shared/http-config');
+const realm = globalThis as typeof globalThis & { [CONFIG_SLOT]?: HttpConfig };
+realm[CONFIG_SLOT] ??= {
   baseUrl: '',
   timeoutMs: API_TIMEOUT_MS,
   locale: () => 'zh-CN',
   token: () => null,
 };
+const config: HttpConfig = realm[CONFIG_SLOT];
 
-/** The shell configures the one client at boot; every remote calls through it (shared singleton). */
+/** The shell configures the client at boot; every remote, and every copy of this module, calls through it. */
 export function configureHttp(next: Partial<HttpConfig>): void {
   Object.assign(config, next);
 }
