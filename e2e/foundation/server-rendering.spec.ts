@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -143,6 +144,36 @@ test.describe('server rendering', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('购买流量套餐');
     expect(problems).toEqual([]);
   });
+
+  // Only marketing and checkout own public pages; user-center and static-ip serve members only, and
+  // a guest's page answer for those is the login page, which the shell renders.
+  for (const { remote, url, heading } of [
+    { remote: 'checkout', url: '/en/buy', heading: 'Buy traffic packages' },
+    { remote: 'marketing', url: '/en/service', heading: 'Customer service' },
+  ]) {
+    test(`a newly deployed ${remote} version is rendered on the server by the next request, without a restart`, async ({
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      const before = remoteVersions(remote).current;
+      expect(headingOf(await (await request.get(url)).text())).toBe(heading);
+      const deploy = remoteCli(['deploy', remote], { REMOTE_RELEASE: `e2e-ssr-redeploy-${Date.now()}` });
+      try {
+        expect(deploy.code, deploy.out).toBe(0);
+        expect(remoteVersions(remote).current).not.toBe(before);
+        const html = await (await request.get(url)).text();
+        // The new version's server bundle calls the API in-process like the first one did.
+        expect(headingOf(html)).toBe(heading);
+        expect(html).toContain(`data-remote="${remote}"`);
+      } finally {
+        remoteCli(['rollback', remote, before as string]);
+        // Leave the working tree's build as npm start makes it.
+        spawnSync('npx', ['--yes', 'pnpm@10.34.8', '--filter', `@portal/${remote}`, 'build'], { cwd: ROOT, stdio: 'ignore' });
+      }
+      expect(remoteVersions(remote).current).toBe(before);
+      expect(headingOf(await (await request.get(url)).text())).toBe(heading);
+    });
+  }
 
   test('a remote whose server bundle throws is rendered by the browser instead, with status 200', async ({ page, request }) => {
     test.setTimeout(90_000);

@@ -33,7 +33,13 @@ describe('the HTTP client configured once per process', () => {
     const first = await freshCopy();
     const second = await freshCopy();
     const seen: string[] = [];
-    second.configureHttp({ fetch: async (input) => (seen.push(String(input)), new Response('pdf')), baseUrl: '' });
+    second.configureHttp({
+      fetch: async (input) => {
+        seen.push(String(input));
+        return new Response('pdf');
+      },
+      baseUrl: '',
+    });
     await expect(first.fetchFile('/app-api/invoice/1.pdf')).resolves.toBeInstanceOf(Blob);
     expect(seen).toEqual(['/app-api/invoice/1.pdf']);
   });
