@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
 import { fileURLToPath } from 'node:url';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { type PageRenderRequest, REMOTES, type RemoteName } from '@portal/shared';
 import type { RemoteRoutesModule } from '@portal/shared/browser';
@@ -52,11 +52,43 @@ export function selectRemoteVersions(remotes: PageRenderRequest['remotes']): voi
     ([name, { entry }]) => registered.get(name) !== entry,
   );
   if (!changed.length) return;
+  // Dropping a container also drops the shared modules it provided, even those the shell and the
+  // other remotes already run (React, Chakra, @portal/shared, loaded from whichever container was
+  // registered first). The new version would then load its own copies: a second React context, a
+  // second HTTP client, and its server render fails. Put the loaded copies back so it adopts them.
+  const inUse = loadedSharedModules();
   registerRemotes(
     changed.map(([name, { entry }]) => ({ name: REMOTES[name].federationName, entry })),
     { force: true },
   );
+  restoreSharedModules(inUse);
   for (const [name, { entry }] of changed) registered.set(name, entry);
+}
+
+type ShareScopes = Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>>;
+type SharedEntry = [scope: string, pkg: string, version: string, shared: ShareScopes[string][string][string]];
+
+function shareScopes(): ShareScopes {
+  return (getInstance()?.shareScopeMap ?? {}) as ShareScopes;
+}
+
+/** The shared modules evaluated so far in this process, each as the share scope holds it. */
+function loadedSharedModules(): SharedEntry[] {
+  const entries: SharedEntry[] = [];
+  for (const [scope, packages] of Object.entries(shareScopes()))
+    for (const [pkg, versions] of Object.entries(packages ?? {}))
+      for (const [version, shared] of Object.entries(versions ?? {}))
+        if (shared && (shared.loaded || shared.lib)) entries.push([scope, pkg, version, shared]);
+  return entries;
+}
+
+function restoreSharedModules(entries: SharedEntry[]): void {
+  const scopes = shareScopes();
+  for (const [scope, pkg, version, shared] of entries) {
+    scopes[scope] ??= {};
+    scopes[scope][pkg] ??= {};
+    scopes[scope][pkg][version] ??= shared;
+  }
 }
 
 /** The `./routes` module of a remote's registered version. */
