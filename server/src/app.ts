@@ -99,7 +99,10 @@ export async function buildApp({
   });
   if (destination)
     app.addHook('onClose', (_app, done) => {
-      destination.flushSync();
+      // A destination still opening (a server closed right after it started) has nothing to flush.
+      try {
+        destination.flushSync();
+      } catch {}
       done();
     });
   app.setValidatorCompiler(validatorCompiler);

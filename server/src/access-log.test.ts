@@ -1,0 +1,31 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.ts';
+
+// Decision 0034: one access line per request (not Fastify's "incoming request" + "request completed").
+describe('access log', () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  it('writes exactly one line per request, with method, url, status, time and request id', async () => {
+    const url = '/app-api/system/client-config?probe=access-log';
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    const mine = lines.filter((l) => JSON.stringify(l).includes('probe=access-log'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ msg: 'request', method: 'GET', url, statusCode: 200 });
+    expect(mine[0]?.reqId).toEqual(expect.any(String));
+    expect(mine[0]?.responseTime).toEqual(expect.any(Number));
+    expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+  });
+});
