@@ -12,7 +12,7 @@ import { preferredEncoding } from '../modules/ssr/page-answers.ts';
 import { isServerRendered, type PageRendering, warmPaths } from '../modules/ssr/page-renderer.ts';
 import { isServerCode } from '../modules/remotes/server-code.ts';
 import { headTags, indexTemplateLoader, resolvePageHead } from '../modules/seo/head.ts';
-import { crawlerKeepsPage, START_LOCALE_VARY, startLocaleRedirect } from '../modules/seo/start-locale.ts';
+import { START_LOCALE_VARY, startLocaleFor } from '../modules/seo/start-locale.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -133,7 +133,8 @@ export async function staticPlugin(
     // /en before anything is painted. Another visitor may get the Chinese page at the same URL, so no
     // shared cache keeps this redirect, and the Chinese answer varies on what decided it.
     const unprefixed = !splitLocale(path).explicit;
-    const startLocation = unprefixed ? startLocaleRedirect(path, request.headers) : null;
+    const startLocale = unprefixed ? startLocaleFor(path, request.headers) : null;
+    const startLocation = startLocale?.redirect;
     if (startLocation) {
       const queryAt = request.url.indexOf('?');
       return reply
@@ -169,7 +170,7 @@ export async function staticPlugin(
         : null;
     // `private, no-cache` when a staged rollout made this answer the visitor's own (served.forRequest),
     // or when a crawler keeps the Chinese page that a browser with its headers would leave (0033).
-    if (unprefixed && crawlerKeepsPage(path, request.headers)) reply.header('cache-control', 'private, no-cache');
+    if (startLocale?.crawlerKept) reply.header('cache-control', 'private, no-cache');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     reply.type('text/html; charset=utf-8');
     if (unprefixed) reply.header('vary', START_LOCALE_VARY);

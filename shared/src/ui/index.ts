@@ -11,6 +11,7 @@ export * from './commerce/QueryFailure.tsx';
 export * from './commerce/Alerts.tsx';
 export * from './commerce/PayNotices.tsx';
 export * from './commerce/QrPayPanel.tsx';
+export * from './commerce/StickyBuyBar.tsx';
 export * from './commerce/SummaryCard.tsx';
 export * from './commerce/usePayment.ts';
 export * from './NoFlowNotice.tsx';

@@ -12,6 +12,7 @@ import { useLocalePath } from '../useLocalePath.ts';
 import { useCustomRule, usePackages } from './catalogue.ts';
 import { ChoiceCard, ChoiceCardGroup } from './ChoiceCards.tsx';
 import { QueryFailure } from './QueryFailure.tsx';
+import { StickyBuyBar } from './StickyBuyBar.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 
 const CUSTOM = 'custom';
@@ -194,51 +195,25 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
           </Card.Root>
         ) : null}
         {compact ? null : (
-          // Below lg the summary card comes after every package (1,800 px down on a phone): this bar
-          // keeps the choice, its price and "Buy now" in reach, and rests after the packages, so it
-          // covers nothing at the end of the page.
-          <HStack
-            display={{ base: 'flex', lg: 'none' }}
-            position="sticky"
-            bottom={0}
-            zIndex="docked" // under the sticky header once scrolled past
-            bg="bg"
-            borderTopWidth="1px"
-            boxShadow="0 -4px 12px rgba(0,0,0,0.06)"
-            mx={{ base: -4, md: -6 }}
-            px={{ base: 4, md: 6 }}
-            py={3}
-            gap={3}
-            justify="space-between"
-            data-testid="buy-bar"
-          >
-            <Stack gap={0} minW={0}>
-              <Text fontSize="sm" color="fg.muted" truncate data-testid="buy-bar-choice">
-                {quote ? (
-                  <FormattedMessage
-                    id="shared.buy.barChoice"
-                    values={{ traffic: traffic(quote.trafficMb + quote.giftTrafficMb), days: quote.validityDays }}
-                  />
-                ) : (
-                  <FormattedMessage id="shared.buy.pick" />
-                )}
-              </Text>
-              <Text fontWeight="bold" fontSize="lg" color="brand.700" data-testid="buy-bar-price">
-                {quote ? money(quote.priceFen) : '—'}
-              </Text>
-            </Stack>
-            <Button
-              colorPalette="brand"
-              size="lg"
-              flexShrink={0}
-              disabled={!quote}
-              onClick={buy}
-              data-testid="buy-bar-button"
-              {...primaryAction}
-            >
-              <FormattedMessage id="shared.buy.buyNow" />
-            </Button>
-          </HStack>
+          <StickyBuyBar
+            testId="buy-bar"
+            caption={
+              quote ? (
+                <FormattedMessage
+                  id="shared.buy.barChoice"
+                  values={{ traffic: traffic(quote.trafficMb + quote.giftTrafficMb), days: quote.validityDays }}
+                />
+              ) : (
+                <FormattedMessage id="shared.buy.pick" />
+              )
+            }
+            captionTestId="buy-bar-choice"
+            price={quote ? money(quote.priceFen) : '—'}
+            priceTestId="buy-bar-price"
+            button={{ label: <FormattedMessage id="shared.buy.buyNow" />, testId: 'buy-bar-button' }}
+            disabled={!quote}
+            onBuy={buy}
+          />
         )}
       </Stack>
 

@@ -1,8 +1,7 @@
-import { Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Flex, SimpleGrid, Skeleton, Stack } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatFen, type ResourceType, type StaticOrder } from '@portal/shared';
-import { primaryAction } from '@portal/shared/browser';
-import { QueryFailure } from '@portal/shared/ui';
+import { QueryFailure, StickyBuyBar } from '@portal/shared/ui';
 import { BuySummary } from './BuySummary.tsx';
 import { DurationCards, RegionCards } from './BuyChoices.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
@@ -35,62 +34,28 @@ export function BuyPanel({ type, onOrdered }: { type: ResourceType; onOrdered: (
         <RegionCards type={type} regions={regions.data} value={form.region} onChoose={form.chooseRegion} />
         <DurationCards type={type} durations={form.durationList} value={form.duration} onChoose={form.chooseDays} />
         <OrderDetails type={type} form={form} />
-        <StickyBuyBar form={form} />
+        <StaticBuyBar form={form} />
       </Stack>
       <BuySummary type={type} form={form} />
     </Flex>
   );
 }
 
-/**
- * Phones and tablets: the summary card comes after every region and duration, far down; this bar
- * keeps the total and "Buy now" in reach while choosing, and rests after the form.
- */
-function StickyBuyBar({ form }: { form: BuyForm }) {
+/** Phones and tablets: the total and "Buy now" stay in reach while choosing (shared bar). */
+function StaticBuyBar({ form }: { form: BuyForm }) {
   const intl = useIntl();
   return (
-    <Stack
-      display={{ base: 'flex', lg: 'none' }}
-      position="sticky"
-      bottom={0}
-      zIndex="docked" // under the sticky header once scrolled past
-      bg="bg"
-      borderTopWidth="1px"
-      boxShadow="0 -4px 12px rgba(0,0,0,0.06)"
-      mx={{ base: -4, md: -6 }}
-      px={{ base: 4, md: 6 }}
-      py={3}
-      gap={1}
-      data-testid="static-buy-bar"
-    >
-      <HStack justify="space-between" gap={3}>
-        <Stack gap={0} minW={0}>
-          <Text fontSize="sm" color="fg.muted">
-            <FormattedMessage id="static.buy.total" />
-          </Text>
-          <Text fontWeight="bold" fontSize="lg" color="brand.700" data-testid="static-bar-total">
-            {form.total === null ? '—' : formatFen(form.total, intl.locale)}
-          </Text>
-        </Stack>
-        <Button
-          colorPalette="brand"
-          size="lg"
-          flexShrink={0}
-          disabled={!form.ready}
-          loading={form.busy}
-          onClick={form.buy}
-          data-testid="static-buy-bar-button"
-          {...primaryAction}
-        >
-          <FormattedMessage id="static.buy.buyNow" />
-        </Button>
-      </HStack>
-      {/* The summary card announces the refusal; the bar shows it where the button was pressed. */}
-      {form.failure ? (
-        <Text fontSize="sm" color="fg.error">
-          {form.failure}
-        </Text>
-      ) : null}
-    </Stack>
+    <StickyBuyBar
+      testId="static-buy-bar"
+      caption={<FormattedMessage id="static.buy.total" />}
+      price={form.total === null ? '—' : formatFen(form.total, intl.locale)}
+      priceTestId="static-bar-total"
+      button={{ label: <FormattedMessage id="static.buy.buyNow" />, testId: 'static-buy-bar-button' }}
+      disabled={!form.ready}
+      busy={form.busy}
+      onBuy={form.buy}
+      // The summary card announces the refusal; the bar shows it where the button was pressed.
+      note={form.failure}
+    />
   );
 }
