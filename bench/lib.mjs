@@ -4,7 +4,8 @@
 // memory of a server process. One benchmark per process.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -147,6 +148,55 @@ export async function startHelloWorld() {
   );
   const base = `http://127.0.0.1:${port}`;
   return { base, proc, ready: () => waitFor(`${base}/hello`, proc) };
+}
+
+/** One raw answer of `base` + `pathname` as it came off the wire (body not decoded): status, headers, bytes. */
+export function rawAnswer(base, pathname, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${pathname}`, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Headers a server writes for its own connection, not part of what the page answer is. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
+
+/**
+ * The same-bytes floor: a bare Fastify (the server's own copy, logger off) answering GET `pathname`
+ * with exactly `answer`'s status, headers and body bytes, read once into memory. What any server
+ * costs to send that answer, without the portal's routing, cache lookup or hooks.
+ */
+export async function startSameBytes(pathname, answer) {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-same-bytes-'));
+  releases.push(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'answer');
+  writeFileSync(file, answer.body);
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+  const fastifyEntry = pathToFileURL(requireServer.resolve('fastify')).href;
+  const proc = startChild(
+    'same-bytes',
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
+       const { readFileSync } = await import('node:fs');
+       const body = readFileSync(${JSON.stringify(file)});
+       const headers = ${JSON.stringify(headers)};
+       const app = Fastify({ logger: false });
+       app.get(${JSON.stringify(pathname)}, (_req, reply) => { reply.code(${answer.status}).headers(headers).send(body); });
+       await app.listen({ port: ${port}, host: '127.0.0.1' });`,
+    ],
+    { cwd: ROOT },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  return { base, proc, ready: () => waitFor(`${base}${pathname}`, proc) };
 }
 
 /**
@@ -335,17 +385,17 @@ export function sampleMemory(pid, everyMs = 100) {
 /**
  * A portal server on a fresh data folder, on PGlite (no url) or on the PostgreSQL database `url`,
  * in the sandbox. `publishRemotes`: the remotes' builds published first, as npm start does, so pages
- * are server-rendered. `env` is added to the server's environment. `runtime`: `compiled` (default)
+ * are server-rendered. `env` is added to the server's environment. `port`: a fixed one (default: a free one). `runtime`: `compiled` (default)
  * or `tsx`.
  */
 export async function startPortal(
   name,
   databaseUrl,
-  { publishRemotes = false, env: extra = {}, runtime = 'compiled', nodeArgs = [] } = {},
+  { publishRemotes = false, env: extra = {}, runtime = 'compiled', nodeArgs = [], port: fixedPort } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   releases.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -357,6 +407,8 @@ export async function startPortal(
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...extra,
   };
+  // `undefined` in `env` removes a variable: the server's own default then (LOG_LEVEL info, as npm start).
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   if (publishRemotes) {
