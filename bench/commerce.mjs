@@ -8,7 +8,12 @@
 // Usage: npm run bench:api [-- --database pglite|postgres|both] [--duration <s>] [--concurrency <n>]
 //                             [--users <n>] [--notifications <n>] [--runtime compiled|tsx]
 //                             [--only catalogue,userInfo,orderCreate,orderPage,notify] [--profile <dir>]
-//                             [--node-flags="<flags>"]
+//                             [--node-flags="<flags>"] [--base <url> --name <label>] [--json <file>]
+//
+// --base: the portal already running there (npm run bench's own, as npm start configures it), its
+// DATA_DIR, DATA_ENCRYPTION_KEY and DATABASE_URL in this process's environment (the operator CLI
+// creates the members through them); its memory is then read by whoever started it, and the
+// notifications' consistency check is left out (it reads a stopped PGlite).
 //
 // --only runs just those scenarios (to look at one); --profile writes the server's CPU profile
 // (node --cpu-prof) into <dir>, for Chrome DevTools or speedscope; --node-flags="<flags>" adds
@@ -21,6 +26,7 @@
 // PGlite gets a fresh data folder. `--runtime tsx` runs the server from source as `npm run dev` does
 // (its memory is then that of the tsx process, the node child and esbuild together).
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -64,6 +70,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'string' },
     'node-flags': { type: 'string', default: '' },
+    base: { type: 'string' },
+    name: { type: 'string', default: 'portal' },
+    json: { type: 'string' },
   },
 });
 const ALL_SCENARIOS = ['catalogue', 'userInfo', 'orderCreate', 'orderPage', 'notify'];
@@ -285,8 +294,38 @@ async function benchNotify(name, portal, { tokens, packageId, rows }) {
   return { pending, acknowledged: notifyWarm.good + rows.notify.good };
 }
 
+/** The reads (catalogue, user info) against a portal someone else runs; no memory, no consistency check. */
+async function benchAttached(portal) {
+  const { tokens } = await createMembers(portal);
+  const rows = {};
+  let turn = 0;
+  const timed = async (key, run) => {
+    if (!runs(key)) return;
+    await warmUp(run);
+    rows[key] = await load({ ...run, duration: DURATION });
+  };
+  await timed('catalogue', { base: portal.base, request: () => ({ method: 'GET', path: CATALOGUE }), ok: (s) => s === 200 });
+  await timed('userInfo', {
+    base: portal.base,
+    request: () => ({ method: 'GET', path: USER_INFO, headers: { authorization: `Bearer ${tokens[turn++ % tokens.length]}` } }),
+    ok: okEnvelope,
+  });
+  return { name: portal.name, rows, memory: null, consistency: 'not checked (attached portal)', tail: [] };
+}
+
 /** Every scenario against one portal server; returns its rows, memory and consistency line. */
+/** The portal of --base: started by someone else, reached with this process's environment. */
+const attached = (name) => ({
+  name,
+  base: args.base.replace(/\/$/, ''),
+  env: process.env,
+  dataDir: process.env.DATA_DIR,
+  proc: { tail: [] },
+  stop: async () => {},
+});
+
 async function benchPortal(name, databaseUrl) {
+  if (args.base && !runs('notify')) return benchAttached(attached(name));
   const portal = await startPortal(name, databaseUrl, {
     env: { CAPTCHA_ENABLED: 'false' },
     runtime: RUNTIME,
@@ -357,7 +396,7 @@ async function benchPortal(name, databaseUrl) {
 }
 
 async function main() {
-  const database = DATABASES.includes('postgres') ? await createBenchDatabase() : null;
+  const database = !args.base && DATABASES.includes('postgres') ? await createBenchDatabase() : null;
   const hello = await startHelloWorld();
   await hello.ready();
   // Built (or tsx located) before the figures start.
@@ -369,9 +408,11 @@ async function main() {
   console.log(
     `  server      ${RUNTIME === 'compiled' ? 'compiled (node server/dist/main.js, as npm start)' : 'tsx server/src/main.ts'}`,
   );
-  console.log(
-    `  databases   ${DATABASES.map((d) => (d === 'postgres' ? `PostgreSQL (${database.version})` : 'PGlite (embedded)')).join(', ')}`,
-  );
+  if (args.base) console.log(`  portal      ${args.name} at ${args.base} (started by the caller)`);
+  else
+    console.log(
+      `  databases   ${DATABASES.map((d) => (d === 'postgres' ? `PostgreSQL (${database.version})` : 'PGlite (embedded)')).join(', ')}`,
+    );
   console.log(
     `  load        autocannon, ${CONCURRENCY} in flight, ${DURATION} s per timed scenario after ${WARMUP_SECONDS} s warm-up; ` +
       `${USERS} users; ${NOTIFICATIONS} notifications after ${WARMUP_NOTIFICATIONS}`,
@@ -383,9 +424,16 @@ async function main() {
   await hello.proc.stop();
 
   const results = [];
-  for (const kind of DATABASES) {
-    results.push(await benchPortal(kind === 'postgres' ? 'PostgreSQL' : 'PGlite', kind === 'postgres' ? database.url : null));
-  }
+  if (args.base) {
+    if (runs('orderCreate') || runs('orderPage') || runs('notify')) {
+      console.error('--base: only the reads (--only catalogue,userInfo) run against a portal started elsewhere');
+      process.exit(2);
+    }
+    results.push(await benchPortal(args.name, null));
+  } else
+    for (const kind of DATABASES) {
+      results.push(await benchPortal(kind === 'postgres' ? 'PostgreSQL' : 'PGlite', kind === 'postgres' ? database.url : null));
+    }
 
   // The figures.
   const SCENARIOS = [
@@ -404,6 +452,16 @@ async function main() {
   for (const { name, rows } of results)
     for (const [key, label] of SCENARIOS) if (rows[key]) console.log(line(`${name.padEnd(10)}  ${label}`, rows[key]));
 
+  if (results.some((r) => r.memory)) printMemory(results);
+  if (args.json) writeFileSync(args.json, JSON.stringify({ hello: floor, results }, null, 2));
+  console.log('');
+  for (const { name, consistency } of results) console.log(`consistency ${name}: ${consistency}`);
+  for (const { name, tail } of results)
+    if (tail.length > 0) console.log(`\n${name} server output (last ${tail.length} lines):\n${tail.join('\n')}`);
+}
+
+function printMemory(results) {
+  const num = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
   console.log(
     `\nserver memory (RSS, MB; ${RUNTIME === 'tsx' ? 'tsx, its node child and esbuild together' : 'the node process'}): ` +
       `idle = ${SETTLE_SECONDS} s after start, before any request; peak = largest sample (every 100 ms) from then to the end, ` +
@@ -412,14 +470,10 @@ async function main() {
   );
   const memHeader = `${'database'.padEnd(12)} ${'idle'.padStart(6)} ${'peak'.padStart(6)} ${'load peak'.padStart(9)} ${'after'.padStart(6)} ${'lifetime'.padStart(8)}`;
   console.log(`${memHeader}\n${'-'.repeat(memHeader.length)}`);
-  for (const { name, memory: m } of results)
+  for (const { name, memory: m } of results.filter((r) => r.memory))
     console.log(
       `${name.padEnd(12)} ${num(m.idle).padStart(6)} ${num(m.peak).padStart(6)} ${num(m.loadPeak).padStart(9)} ${num(m.after).padStart(6)} ${num(m.hwm).padStart(8)}`,
     );
-  console.log('');
-  for (const { name, consistency } of results) console.log(`consistency ${name}: ${consistency}`);
-  for (const { name, tail } of results)
-    if (tail.length > 0) console.log(`\n${name} server output (last ${tail.length} lines):\n${tail.join('\n')}`);
 }
 
 await runBenchmark(main);

@@ -44,6 +44,21 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART and the like, on a busy machine) is redone, twice at most. */
+async function audit(port, pathname, locale) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      BASE + pathname,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] },
+      { extends: 'lighthouse:default', settings: { extraHeaders: { 'Accept-Language': ACCEPT_LANGUAGE[locale] } } },
+    );
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`${pathname}: ${runtimeError.code} ${runtimeError.message}`);
+    console.log(`  (${pathname}: ${runtimeError.code}, again)`);
+  }
+}
+
 async function main() {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -59,13 +74,8 @@ async function main() {
       const locale = localeOf(pathname);
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(
-          BASE + pathname,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] },
-          { extends: 'lighthouse:default', settings: { extraHeaders: { 'Accept-Language': ACCEPT_LANGUAGE[locale] } } },
-        );
-        const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`${pathname}: ${runtimeError.code} ${runtimeError.message}`);
+        const lhr = await audit(chrome.port, pathname, locale);
+        const { categories, audits, finalDisplayedUrl } = lhr;
         const seoAudits = categories.seo.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]);
         runs.push({
           performance: categories.performance.score * 100,
