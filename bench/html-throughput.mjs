@@ -85,7 +85,9 @@ async function main() {
       await rawAnswer(portal.base, pathname, BROWSER);
       const answer = await rawAnswer(portal.base, pathname, BROWSER);
       if (answer.status !== 200 || answer.headers['content-encoding'] !== 'br')
-        throw new Error(`GET ${pathname}: ${answer.status} ${answer.headers['content-encoding'] ?? 'identity'}, expected a 200 in br`);
+        throw new Error(
+          `GET ${pathname}: ${answer.status} ${answer.headers['content-encoding'] ?? 'identity'}, expected a 200 in br`,
+        );
       const same = await startSameBytes(pathname, answer);
       await same.ready();
       const floor = await measure(`same bytes  ${pathname} (br)`, same.base, pathname, BROWSER);

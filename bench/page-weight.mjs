@@ -10,18 +10,23 @@
 // navigation into a remote not loaded yet (home → /buy: click the buy link, until /buy's heading is
 // visible), unthrottled on loopback. Medians of --runs visits (3).
 //
-// Usage: npm run bench [-- --no-build] [--runs 3] [--base http://127.0.0.1:8080] [--only /en/blog]
+// Then an English browser (Accept-Language en-US, no cookie) opening `/`: the time of its first
+// contentful paint and the language of what was painted then (the heading and <html lang> at that
+// moment), and where it ended.
+//
+// Usage: node bench/page-weight.mjs [--no-build] [--runs 3] [--base http://127.0.0.1:8080] [--only /en/blog] [--json <file>]
 //   --base measures a portal that is already running (its captcha must be off for the dashboard
 //   login: CAPTCHA_ENABLED=false); without it the bench builds every app, starts its own server on
 //   BENCH_PORT (8299) with a fresh data folder, and stops it afterwards.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_ENTRIES } from '../scripts/lib.mjs';
+import { PUBLIC_PAGES } from './pages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['shell', 'remotes/marketing', 'remotes/checkout', 'remotes/user-center', 'remotes/static-ip'];
@@ -34,6 +39,7 @@ const arg = (name, fallback) => {
 };
 const RUNS = Number(arg('--runs', '3'));
 const ONLY = arg('--only', null);
+const JSON_OUT = arg('--json', null);
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,25 +48,8 @@ const median = (values) => {
 };
 
 /** Every public page in both languages (the English one under /en), then the logged-in dashboard. */
-const PUBLIC = [
-  '/',
-  '/dynamic-residential-proxies',
-  '/static-residential-proxies',
-  '/native-residential-proxies',
-  '/use-scene',
-  '/service',
-  '/blog',
-  '/blog/python-scraping-with-residential-proxies',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/buy',
-];
 const PAGES = [
-  ...PUBLIC.flatMap((p) => [
-    { path: p, public: true },
-    { path: p === '/' ? '/en' : `/en${p}`, public: true },
-  ]),
+  ...PUBLIC_PAGES.map((p) => ({ path: p, public: true })),
   { path: '/admin/dashboard', public: false },
   { path: '/en/admin/dashboard', public: false },
 ].filter((p) => !ONLY || p.path === ONLY);
@@ -101,6 +90,22 @@ function observeVitals() {
       vitals.cls = Math.max(vitals.cls, session);
     }
   }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** At the first contentful paint: what the page showed then (its heading, its lang, its URL). */
+function observeFirstPaint() {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name !== 'first-contentful-paint') continue;
+      const h1 = document.querySelector('h1');
+      window.__firstPaint = {
+        at: entry.startTime,
+        path: location.pathname,
+        lang: document.documentElement.lang,
+        heading: h1 ? (h1.textContent ?? '') : null,
+      };
+    }
+  }).observe({ type: 'paint', buffered: true });
 }
 
 async function main() {
@@ -241,6 +246,7 @@ async function main() {
 
     const rows = [];
     let homeFiles = null;
+    const homeJs = {};
     console.log(
       `\nFirst visit, cold context each, CPU ×${CPU_SLOWDOWN}, loopback; median of ${RUNS} (JS received = bytes on the wire as the server sent them):`,
     );
@@ -262,6 +268,8 @@ async function main() {
         floorRuns.push(await visit(`${floorBase}/?id=${id}`, { locale }));
       }
       if (pathname === '/') homeFiles = runs[0].js;
+      if (pathname === '/' || pathname === '/en')
+        homeJs[pathname] = runs[0].js.map(({ url, received, raw }) => ({ url, received, raw }));
       const row = {
         path: pathname,
         public: isPublic,
@@ -340,6 +348,40 @@ async function main() {
     console.log(
       `\nClient navigation home → /buy (checkout not loaded yet), unthrottled, click to heading on screen:\n  cold click                          ${String(Math.round(nav)).padStart(5)} ms (runs: ${navTimes.map(Math.round).join(', ')} ms)\n  pointer on the link 150 ms before ${String(Math.round(median(intentTimes))).padStart(5)} ms (runs: ${intentTimes.map(Math.round).join(', ')} ms)`,
     );
+
+    // An English browser with no cookie opens `/`: what is on screen at its first paint?
+    const firstPaints = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      await context.addInitScript(observeFirstPaint);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      let documents = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) documents++;
+      });
+      await page.goto(`${base}/`, { waitUntil: 'networkidle', timeout: 90_000 });
+      await page.waitForTimeout(500);
+      const painted = await page.evaluate(() => window.__firstPaint ?? null);
+      const end = await page.evaluate(() => ({ path: location.pathname, lang: document.documentElement.lang }));
+      await context.close();
+      firstPaints.push({ ...painted, chinese: /[\u3400-\u9fff]/.test(painted?.heading ?? ''), end, documents });
+    }
+    const firstPaint = {
+      at: median(firstPaints.map((p) => p.at ?? Number.NaN)),
+      chinese: firstPaints.some((p) => p.chinese),
+      runs: firstPaints,
+    };
+    const fp = firstPaints[0];
+    console.log(
+      `\nEnglish browser (en-US, no cookie) opens /, CPU ×${CPU_SLOWDOWN}: first paint at ${Math.round(firstPaint.at)} ms (median) on ${fp.path}, lang ${fp.lang}, heading ${JSON.stringify(fp.heading)} — ${firstPaint.chinese ? 'CHINESE painted' : 'no Chinese painted'}; ended on ${fp.end.path} (${fp.end.lang}) after ${fp.documents} document(s)`,
+    );
+    if (JSON_OUT)
+      writeFileSync(
+        JSON_OUT,
+        JSON.stringify({ rows, homeJs, nav: { cold: nav, intent: median(intentTimes) }, firstPaint }, null, 2),
+      );
 
     const check = (ok) => (ok ? 'ok  ' : 'OVER');
     const home = rows.find((r) => r.path === '/');

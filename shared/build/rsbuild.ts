@@ -37,7 +37,7 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
       define: { __REMOTE_RELEASE__: JSON.stringify(process.env.REMOTE_RELEASE ?? 'local') },
     },
     tools: { htmlPlugin: false },
-    output: { assetPrefix: 'auto', cleanDistPath: true },
+    output: { assetPrefix: 'auto', cleanDistPath: true, sourceMap: { js: benchSourceMaps() } },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
     server: { port: remote.devPort, cors: { origin: '*' } },
     dev: { assetPrefix: `http://localhost:${remote.devPort}/` },
@@ -102,6 +102,15 @@ function serverEnvironment(
   };
 }
 
+/**
+ * PORTAL_SOURCE_MAPS=hidden (npm run bench sets it): a `.map` beside each JS file, with no
+ * sourceMappingURL comment, so the files served are byte for byte those of a normal build and the
+ * bench can still attribute their bytes to packages. Otherwise no maps, as before.
+ */
+function benchSourceMaps(): 'hidden-source-map' | false {
+  return process.env.PORTAL_SOURCE_MAPS === 'hidden' ? 'hidden-source-map' : false;
+}
+
 /** The host: owns the router and loads every remote at run time from /remotes.json. */
 export function defineShellConfig(): RsbuildConfig {
   // The exact versions of the shared packages this shell provides (rsbuild runs in the app's folder).
@@ -123,7 +132,7 @@ export function defineShellConfig(): RsbuildConfig {
         __PROVIDED_VERSIONS__: JSON.stringify(provided),
       },
     },
-    output: { assetPrefix: '/', cleanDistPath: true },
+    output: { assetPrefix: '/', cleanDistPath: true, sourceMap: { js: benchSourceMaps() } },
     server: {
       port: SHELL_DEV_PORT,
       historyApiFallback: true,
