@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.mjs'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,

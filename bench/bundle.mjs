@@ -11,15 +11,20 @@ import { brotliCompressSync, constants } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The build file behind a URL the portal served: the shell's dist, or a remote's (published as is). */
+/** The build file behind a URL the portal served, and its app: the shell's dist, or a remote's (published as is). */
 export function distFile(url) {
   const { pathname } = new URL(url);
   const remote = /^\/remotes\/([^/]+)\/[^/]+\/(.+)$/.exec(pathname);
-  return remote ? path.join(ROOT, 'remotes', remote[1], 'dist', remote[2]) : path.join(ROOT, 'shell/dist', pathname);
+  return remote
+    ? { file: path.join(ROOT, 'remotes', remote[1], 'dist', remote[2]), app: `remote ${remote[1]}` }
+    : { file: path.join(ROOT, 'shell/dist', pathname), app: 'shell' };
 }
 
-/** The group a source path belongs to: its npm package, or the part of the monorepo it is in. */
-export function packageOf(source) {
+/**
+ * The group a source path belongs to: its npm package, or the part of the monorepo it is in; `app`
+ * names the build it came from (`shell` or `remote <name>`), whose own sources are `./src/…`.
+ */
+export function packageOf(source, app = 'shell') {
   const s = source.replace(/\\/g, '/');
   const npm = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s);
   if (npm) return npm[1];
@@ -29,7 +34,8 @@ export function packageOf(source) {
   if (/shared\/src\//.test(s)) return '@portal/shared (other)';
   const remote = /remotes\/([^/]+)\/src\//.exec(s);
   if (remote) return `remote ${remote[1]}`;
-  if (/shell\/src\//.test(s) || /^(webpack:\/\/[^/]*\/)?\.?\/?src\//.test(s)) return 'shell';
+  if (/shell\/src\//.test(s)) return 'shell';
+  if (/^(webpack:\/\/[^/]*\/)?\.?\/?src\//.test(s)) return app;
   return '(bundler runtime and glue)';
 }
 
@@ -66,8 +72,8 @@ function decodeMappings(mappings) {
   return lines;
 }
 
-/** Bytes of one JS file by group: raw byte counts and the bytes themselves (for brotli). */
-function attribute(code, map, into) {
+/** Adds one JS file's bytes, by group, to `into`: raw byte counts and the bytes themselves (for brotli). */
+export function attribute(code, map, into, app = 'shell') {
   const lines = code.split('\n');
   const mapped = decodeMappings(map.mappings);
   const add = (group, text) => {
@@ -87,7 +93,7 @@ function attribute(code, map, into) {
     add('(bundler runtime and glue)', line.slice(0, segments[0][0]));
     segments.forEach(([column, source], k) => {
       const end = k + 1 < segments.length ? segments[k + 1][0] : line.length;
-      add(source >= 0 ? packageOf(map.sources[source] ?? '') : '(bundler runtime and glue)', line.slice(column, end));
+      add(source >= 0 ? packageOf(map.sources[source] ?? '', app) : '(bundler runtime and glue)', line.slice(column, end));
     });
     add('(bundler runtime and glue)', eol);
   });
@@ -109,7 +115,7 @@ export function analyse(files) {
   const groups = new Map();
   const missingMaps = [];
   for (const { url } of files) {
-    const file = distFile(url);
+    const { file, app } = distFile(url);
     if (!existsSync(file)) {
       missingMaps.push(`${url} (no ${path.relative(ROOT, file)})`);
       continue;
@@ -123,11 +129,28 @@ export function analyse(files) {
       groups.set('(no source map)', g);
       continue;
     }
-    attribute(code, JSON.parse(readFileSync(`${file}.map`, 'utf8')), groups);
+    attribute(code, JSON.parse(readFileSync(`${file}.map`, 'utf8')), groups, app);
   }
   return {
     groups: [...groups].map(([name, g]) => ({ name, raw: g.raw, br: brotli(g.parts.join('')) })).sort((a, b) => b.raw - a.raw),
     missingMaps,
     received: files.reduce((t, f) => t + f.received, 0),
   };
+}
+
+// `node bench/bundle.mjs <page-weight --json file> [page]`: the analysis alone, for a build and a
+// page-weight run that already exist (npm run bench does both).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [file, page = '/'] = process.argv.slice(2);
+  const files = JSON.parse(readFileSync(file, 'utf8')).homeJs?.[page];
+  if (!files) {
+    console.error(`usage: node bench/bundle.mjs <page-weight --json file> [/ | /en]: no JS of ${page} in it`);
+    process.exit(2);
+  }
+  const { groups, missingMaps, received } = analyse(files);
+  for (const g of groups)
+    console.log(`${g.name.padEnd(44)} ${(g.raw / 1024).toFixed(1).padStart(8)} kB ${(g.br / 1024).toFixed(1).padStart(8)} kB br`);
+  console.log(
+    `received on the wire: ${(received / 1024).toFixed(1)} kB${missingMaps.length ? `; no map: ${missingMaps.join(', ')}` : ''}`,
+  );
 }

@@ -139,6 +139,8 @@ async function benchServer(name, databaseUrl, port, { browserSteps }) {
   return result;
 }
 
+/** Packages smaller than this (raw) are summed on one line of the bundle analysis. */
+const SMALL_GROUP = 2 * 1024;
 const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
 const ms = (n) => `${Math.round(n)} ms`;
 const x = (n) => `${n.toFixed(2)}×`;
@@ -227,10 +229,16 @@ function summary(results, bundles) {
   }
   for (const [home, b] of Object.entries(bundles)) {
     console.log(`\nJavaScript of ${home} by package (from the source maps; br = the group compressed alone):`);
-    console.log(`  ${'package'.padEnd(34)} ${'raw'.padStart(10)} ${'br'.padStart(10)}`);
-    for (const g of b.groups) console.log(`  ${g.name.padEnd(34)} ${kB(g.raw).padStart(10)} ${kB(g.br).padStart(10)}`);
+    console.log(`  ${'package'.padEnd(44)} ${'raw'.padStart(10)} ${'br'.padStart(10)}`);
+    const small = b.groups.filter((g) => g.raw < SMALL_GROUP);
+    for (const g of b.groups.filter((g) => g.raw >= SMALL_GROUP))
+      console.log(`  ${g.name.padEnd(44)} ${kB(g.raw).padStart(10)} ${kB(g.br).padStart(10)}`);
+    if (small.length)
+      console.log(
+        `  ${`(${small.length} more, each under ${kB(SMALL_GROUP)})`.padEnd(44)} ${kB(small.reduce((t, g) => t + g.raw, 0)).padStart(10)} ${kB(small.reduce((t, g) => t + g.br, 0)).padStart(10)}`,
+      );
     console.log(
-      `  ${'total'.padEnd(34)} ${kB(b.groups.reduce((t, g) => t + g.raw, 0)).padStart(10)} ${kB(b.groups.reduce((t, g) => t + g.br, 0)).padStart(10)}  (received on the wire: ${kB(b.received)})`,
+      `  ${'total'.padEnd(44)} ${kB(b.groups.reduce((t, g) => t + g.raw, 0)).padStart(10)} ${kB(b.groups.reduce((t, g) => t + g.br, 0)).padStart(10)}  (received on the wire: ${kB(b.received)})`,
     );
     if (b.missingMaps.length) console.log(`  no source map for: ${b.missingMaps.join(', ')}`);
   }
