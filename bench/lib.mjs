@@ -319,7 +319,8 @@ let built = false;
 export function serverCommand(entry, runtime = 'compiled') {
   const { source, built: file } = SERVER_ENTRIES[entry];
   if (runtime === 'tsx') return [TSX, [source]];
-  if (!built) {
+  // BENCH_SERVER_BUILT: npm run bench built it once for all its steps (and its server is running it).
+  if (!built && process.env.BENCH_SERVER_BUILT !== '1') {
     if (buildServer() !== 0) throw new Error('building the server failed (node server/build.mjs)');
     built = true;
   }

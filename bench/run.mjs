@@ -88,7 +88,7 @@ async function benchServer(name, databaseUrl, port, { browserSteps }) {
     env: { LOG_LEVEL: undefined, CAPTCHA_ENABLED: 'false', ANALYTICS_SCRIPT_URL: undefined },
   });
   await portal.ready();
-  const env = { ...process.env, ...portal.env };
+  const env = { ...process.env, ...portal.env, BENCH_SERVER_BUILT: '1' };
   const base = ['--base', portal.base];
   const result = { name };
   if (browserSteps && runs('weight')) {
