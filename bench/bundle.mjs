@@ -76,6 +76,7 @@ function decodeMappings(mappings) {
 export function attribute(code, map, into, app = 'shell') {
   const lines = code.split('\n');
   const mapped = decodeMappings(map.mappings);
+  const groupOf = map.sources.map((source) => packageOf(source ?? '', app));
   const add = (group, text) => {
     if (!text) return;
     const g = into.get(group) ?? { raw: 0, parts: [] };
@@ -93,7 +94,7 @@ export function attribute(code, map, into, app = 'shell') {
     add('(bundler runtime and glue)', line.slice(0, segments[0][0]));
     segments.forEach(([column, source], k) => {
       const end = k + 1 < segments.length ? segments[k + 1][0] : line.length;
-      add(source >= 0 ? packageOf(map.sources[source] ?? '', app) : '(bundler runtime and glue)', line.slice(column, end));
+      add(groupOf[source] ?? '(bundler runtime and glue)', line.slice(column, end));
     });
     add('(bundler runtime and glue)', eol);
   });
