@@ -66,8 +66,8 @@ export const PERMISSIONS_POLICY = [
 /** Dev servers of the remotes (`npm run dev`, DEV_REMOTES=1): the shell loads their code cross-origin. */
 const DEV_REMOTE_ORIGINS = [3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
 
-const kNonce = Symbol('cspNonce');
-type NonceCarrier = ServerResponse & { [kNonce]?: string };
+/** Stands for the nonce in the page CSP computed at start (base64 never has `#`). */
+const NONCE_PLACEHOLDER = '#nonce#';
 
 export type CspConfig = Pick<Config, 'analytics' | 'publicBaseUrl' | 'publicApiBaseUrl' | 'devRemotes'>;
 
@@ -195,13 +195,16 @@ function summarize(body: unknown): Record<string, unknown>[] {
 
 export const securityHeadersPlugin = fp<{ config: CspConfig }>(
   async (app: FastifyInstance, { config }) => {
-    const pageHeaders = helmet({
-      ...commonOptions(config),
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: cspDirectives(config, (res) => (res as NonceCarrier)[kNonce] ?? ''),
-      },
-    });
+    // Helmet run once with a placeholder nonce: a page answer then costs the CSP's two halves joined
+    // around its nonce and the fixed headers copied, not helmet's directive building per request.
+    const pageHeaders = headersOf(
+      helmet({
+        ...commonOptions(config),
+        contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, () => NONCE_PLACEHOLDER) },
+      }),
+    );
+    const [cspBefore = '', cspAfter = ''] = (pageHeaders['content-security-policy'] ?? '').split(NONCE_PLACEHOLDER);
+    const pageFixed = Object.entries(pageHeaders).filter(([name]) => name !== 'content-security-policy');
     const apiHeaders = headersOf(
       helmet({ ...commonOptions(config), contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES } }),
     );
@@ -225,8 +228,10 @@ export const securityHeadersPlugin = fp<{ config: CspConfig }>(
       const script = nextNonce();
       // Inline styles need no nonce ('unsafe-inline'); a <style nonce> with it is allowed all the same.
       reply.cspNonce = { script, style: script };
-      (reply.raw as NonceCarrier)[kNonce] = script;
-      pageHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+      const raw = reply.raw;
+      raw.setHeader('content-security-policy', cspBefore + script + cspAfter);
+      for (const [name, value] of pageFixed) raw.setHeader(name, value);
+      done();
     });
 
     const secureCookies = config.publicBaseUrl?.startsWith('https:') ?? false;

@@ -16,6 +16,7 @@ import {
 } from '@portal/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { sharedInFlight } from '../../lib/in-flight.ts';
 import { hashFiles, isDirectory, listFiles } from './files.ts';
 import type { RegistryStore } from './store.ts';
 import { createFileRegistryStore } from './store-files.ts';
@@ -505,8 +506,8 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
     // Read on every page answer (preload hints, server rendering) and /remotes.json: parsed again
     // only when the document changed. Every version some visitor is served is readable here before
     // the registry is answered, so pages, server rendering and preload hints can read its folder.
-    async readServable() {
-      const { text, key } = await store.readServingText();
+    readServable: sharedInFlight(async () => {
+      const { text, key } = await store.readServingText(servable?.key);
       if (key !== null && servable?.key === key) return servable.value;
       const value = text === null ? { registry: { remotes: {} }, problems: [] } : parseLenient(text, registryPath);
       for (const name of REMOTE_NAMES) {
@@ -523,7 +524,7 @@ export function createRemoteRegistry(dataDir: string, options: RemoteRegistryOpt
       }
       servable = key === null ? null : { key, value };
       return value;
-    },
+    }),
 
     async localVersionDir(name, version) {
       const { registry } = await this.readServable();

@@ -146,6 +146,15 @@ export function createServedRemotes(
     return set;
   }
 
+  function currentOf(state: Registry, log?: FastifyBaseLogger): Promise<ServedSet> {
+    const choice: VersionChoice = {};
+    for (const name of REMOTE_NAMES) {
+      const version = state.remotes[name]?.current;
+      if (version) choice[name] = version;
+    }
+    return setOf(choice, state, log);
+  }
+
   return {
     /** The versions everyone is served (no stage applies): sitemap, start-up warming. */
     async current(log?: FastifyBaseLogger): Promise<ServedSet> {
@@ -154,12 +163,7 @@ export function createServedRemotes(
         return dev;
       }
       const { registry: state } = await registry.readServable();
-      const choice: VersionChoice = {};
-      for (const name of REMOTE_NAMES) {
-        const version = state.remotes[name]?.current;
-        if (version) choice[name] = version;
-      }
-      return setOf(choice, state, log);
+      return currentOf(state, log);
     },
 
     /**
@@ -171,7 +175,7 @@ export function createServedRemotes(
       if (options.devRemotes) return this.current(request.log);
       const { registry: state } = await registry.readServable();
       const staged = REMOTE_NAMES.filter((name) => state.remotes[name]?.stage && state.remotes[name]?.current);
-      if (!staged.length) return this.current(request.log);
+      if (!staged.length) return currentOf(state, request.log);
       let visitor = visitorOf(request.headers.cookie);
       if (!visitor) {
         visitor = randomBytes(18).toString('base64url');

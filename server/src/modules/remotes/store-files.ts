@@ -40,7 +40,7 @@ export function createFileRegistryStore(dataDir: string): RegistryStore & { root
     readText,
 
     // Writes replace the file atomically, so its inode changes with every write.
-    async readServingText() {
+    async readServingText(known) {
       let key: string | null = null;
       try {
         const info = await stat(registryPath);
@@ -48,7 +48,8 @@ export function createFileRegistryStore(dataDir: string): RegistryStore & { root
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
-      return { text: key === null ? null : await readText(), key };
+      // Unchanged since the caller's read: one stat, no read.
+      return { text: key === null || key === known ? null : await readText(), key };
     },
 
     writeText: (text) => writeFileAtomic(registryPath, text),

@@ -16,9 +16,10 @@ export interface RegistryStore {
   readText(): Promise<string | null>;
   /**
    * The document for serving pages (may come from memory, kept in step with every change);
-   * `key` changes whenever the text does, so a parse can be kept.
+   * `key` changes whenever the text does, so a parse can be kept. When `key` equals `known` (the
+   * caller's last key), `text` may be null: the caller holds it already.
    */
-  readServingText(): Promise<{ text: string | null; key: string | null }>;
+  readServingText(known?: string | null): Promise<{ text: string | null; key: string | null }>;
   /** Only under `locked`. */
   writeText(text: string): Promise<void>;
   /** Serializes read-modify-write cycles between every process sharing the store. */

@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { sharedInFlight } from '../../lib/in-flight.ts';
 import type { PreloadHint } from '../remotes/preloads.ts';
 import type { ServedSet } from '../remotes/served.ts';
 import type { RenderedPage } from '../ssr/page-renderer.ts';
@@ -169,16 +170,20 @@ export function compileTemplate(html: string): IndexTemplate {
 
 /**
  * The compiled index.html of `file`, read again only when the file changes (a new shell build is
- * answered at once): one stat per page answer, no read. null while there is no such file.
+ * answered at once): one stat per page answer (shared by answers made at once), no read. null while there is no such file.
  */
 export function indexTemplateLoader(file: string): () => Promise<IndexTemplate | null> {
   let cached: { key: string; template: IndexTemplate } | null = null;
   const missing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+  // Requests arriving together share one stat.
+  const version = sharedInFlight(async () => {
+    const info = await stat(file);
+    return `${info.mtimeMs}:${info.size}:${info.ino}`;
+  });
   return async () => {
     let key: string;
     try {
-      const info = await stat(file);
-      key = `${info.mtimeMs}:${info.size}:${info.ino}`;
+      key = await version();
     } catch (err) {
       if (missing(err)) return null;
       throw err;
