@@ -62,6 +62,10 @@ export interface BuildAppOptions {
 }
 
 /** The whole server, not listening yet. Migrations and seeding are the caller's (see main.ts). */
+/** Log bytes gathered before a write, and how long a line may wait at most. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
+
 export async function buildApp({
   config,
   database,
@@ -73,7 +77,16 @@ export async function buildApp({
   // Logs go out through an asynchronous destination: a busy server never waits on stdout (flushed
   // when the server closes). One access line per request, written in onResponse below, instead of
   // Fastify's two (docs/decisions/0034).
-  const destination = logger ? null : pino.destination({ dest: 1, sync: false });
+  // Lines are gathered up to LOG_BATCH_BYTES (a write per ~20 answers under load instead of one per
+  // answer, decision 0037) and never wait longer than LOG_FLUSH_MS.
+  const destination = logger ? null : pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  const flushTimer = destination
+    ? setInterval(() => {
+        try {
+          destination.flush();
+        } catch {}
+      }, LOG_FLUSH_MS).unref()
+    : null;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, stream: destination as pino.DestinationStream },
     disableRequestLogging: true,
@@ -99,6 +112,7 @@ export async function buildApp({
   });
   if (destination)
     app.addHook('onClose', (_app, done) => {
+      if (flushTimer) clearInterval(flushTimer);
       // A destination still opening (a server closed right after it started) has nothing to flush.
       try {
         destination.flushSync();
