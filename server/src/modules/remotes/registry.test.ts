@@ -446,6 +446,26 @@ describe('readServable', () => {
     expect(problems).toEqual(['marketing v1 is current but its files are missing']);
   });
 
+  it('keeps its reading while the file is unchanged, reads the new one after a write, and shares a read in flight', async () => {
+    await mkdir(join(registry.root, 'marketing', 'v1'), { recursive: true });
+    await mkdir(join(registry.root, 'marketing', 'v2'), { recursive: true });
+    const hash = 'a'.repeat(64);
+    const history = [
+      { version: 'v1', deployedAt: '2025-01-01T00:00:00.000Z', hash },
+      { version: 'v2', deployedAt: '2025-01-02T00:00:00.000Z', hash },
+    ];
+    await writeFile(registry.registryPath, JSON.stringify({ remotes: { marketing: { current: 'v1', history } } }));
+    const first = await registry.readServable();
+    expect(first.registry.remotes.marketing?.current).toBe('v1');
+    expect(await registry.readServable()).toBe(first);
+    // Another process (the ops CLI) switches the version: the next read sees it.
+    // Another length too: a write within the same millisecond still changes the stat.
+    await writeFile(registry.registryPath, JSON.stringify({ remotes: { marketing: { current: 'v2', history } } }, null, 1));
+    const [a, b] = await Promise.all([registry.readServable(), registry.readServable()]);
+    expect(a).toBe(b);
+    expect(a.registry.remotes.marketing?.current).toBe('v2');
+  });
+
   it('serves nothing from an unreadable file, without throwing', async () => {
     await mkdir(registry.root, { recursive: true });
     await writeFile(registry.registryPath, 'garbage');
