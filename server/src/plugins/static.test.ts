@@ -45,7 +45,12 @@ describe('shell static files', () => {
     await writeFile(join(t.config.shellDist, 'ssr/index.js'), 'exports.secret = "server only";');
     await writeFile(join(t.config.shellDist, 'ssr/package.json'), '{ "type": "commonjs" }');
     await writeFile(join(t.config.shellDist, 'ssr/static/js/page.js'), 'exports.secret = "server only";');
+    // A bench build's source maps (decision 0038) are not sent either.
+    await mkdir(join(t.config.shellDist, 'static/js'), { recursive: true });
+    await writeFile(join(t.config.shellDist, 'static/js/main.3f9a1c.js.map'), '{"sources":["server only"]}');
     for (const url of [
+      '/static/js/main.3f9a1c.js.map',
+      '/static/js/main.3f9a1c.js.%6Dap',
       '/ssr/index.js',
       '/ssr/package.json',
       '/ssr/static/js/page.js',

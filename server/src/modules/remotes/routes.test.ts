@@ -125,12 +125,15 @@ describe('GET /remotes/<name>/<version>/*', () => {
       'ssr/remoteEntry.js': SERVER_CODE,
       'ssr/package.json': '{ "type": "commonjs" }',
       'ssr/static/js/page.js': SERVER_CODE,
+      'static/js/page.5e6f.js.map': SERVER_CODE,
     });
     const published = await registry.publishRemote('marketing', dist, { activate: false });
     const base = `/remotes/marketing/${published.version}`;
     for (const file of ['remoteEntry.js', 'static/js/page.5e6f.js', 'mf-manifest.json'])
       expect((await t.app.inject(`${base}/${file}`)).statusCode, file).toBe(200);
     for (const file of [
+      'static/js/page.5e6f.js.map',
+      'static/js/page.5e6f.js.MAP',
       'ssr/remoteEntry.js',
       'ssr/package.json',
       'ssr/static/js/page.js',
