@@ -6,6 +6,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { sharedSingletons } from '../src/mf/shared-singletons.ts';
 import { REMOTES, type RemoteName } from '../src/registry/remotes.ts';
 import { installedVersions } from './installed-versions.ts';
+import { pluginGlobalCss } from './global-css.ts';
 import { pluginPrecompress, SERVER_BUNDLE_DIR } from './precompress.ts';
 import { pluginProvidedVersions } from './provided-versions.ts';
 import { pluginRemoteManifest } from './route-manifests.ts';
@@ -150,6 +151,8 @@ export function defineShellConfig(): RsbuildConfig {
           pluginModuleFederation({ ...federation, experiments: { provideExternalRuntime: true } }, { environment: 'web' }),
           // shared-versions.json: what `remote deploy` checks a remote's requirements against.
           pluginProvidedVersions(provided),
+          // Chakra's global CSS as one cached stylesheet linked from index.html (decision 0035).
+          pluginGlobalCss(),
           pluginPrecompress(),
         ],
         source: { entry: { index: './src/index.ts' } },

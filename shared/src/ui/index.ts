@@ -1,5 +1,5 @@
 export * from './StatusPage.tsx';
-export { system } from './theme.ts';
+export { pageSystem, system } from './theme.ts';
 export * from './useLocalePath.ts';
 export * from './toaster.ts';
 export * from './fieldMessage.ts';

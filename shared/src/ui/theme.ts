@@ -196,3 +196,15 @@ const portalTheme = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, portalTheme);
+
+/**
+ * The system the apps' ChakraProvider gets: the same, except that it inserts none of the global CSS
+ * (layer order, reset, global styles, tokens). That is the shell's built stylesheet, linked from
+ * every page's head (shared/build/global-css.ts), so no page answer carries it and the browser never
+ * inserts it again. docs/decisions/0035-global-css-once.md
+ */
+export const pageSystem: typeof system = {
+  ...system,
+  _global: [],
+  _config: { ...system._config, disableLayers: true },
+};

@@ -18,6 +18,7 @@ import { CACHE_MAX_STALE_MS, CONTENT_TAGS } from '../../cache/cache.ts';
 import type { RemoteRegistry } from '../remotes/registry.ts';
 import type { ServedSet } from '../remotes/served.ts';
 import { siteForHost } from '../system/service.ts';
+import { compactPageStyles } from './page-styles.ts';
 import { type CachedPage, createPageCache, type PageCacheStats, type RenderedPage } from './page-cache.ts';
 
 export type { RenderedPage } from './page-cache.ts';
@@ -233,7 +234,7 @@ export function createPageRendering(app: FastifyInstance, options: PageRendering
       log.debug({ url, ms: Math.round(performance.now() - started) }, 'page rendered');
       return {
         html: page.html,
-        styles: page.styles,
+        styles: compactPageStyles(page.styles),
         state: JSON.stringify(page.state ?? null).replace(/</g, '\\u003c'),
       };
     } catch (err) {
