@@ -73,3 +73,20 @@ describe('server rendering of pages whose path a visitor made up', () => {
     expect(languageSwitch(page.html)).toBe(other);
   });
 });
+
+describe('the styles of a rendered page', () => {
+  it('carry no global CSS (the linked stylesheet has it), and every Chakra variable they use is defined there or by them', async () => {
+    const { system } = await import('@portal/shared/ui');
+    const { globalCssOf } = await import('../../../shared/build/global-css.ts');
+    const page = await renderer.render({ url: '/en/no-such-page', remotes: {} });
+    const globalCss = globalCssOf(system);
+    // The layer order, the reset and the tokens are in the stylesheet only.
+    expect(page.styles).not.toContain('@layer reset');
+    expect(page.styles).not.toMatch(/:root|:where\(:root/);
+    expect(page.styles).toMatch(/<style data-emotion="css [^"]+">\.css-/);
+    const defined = new Set([...(globalCss + page.styles).matchAll(/(--chakra-[\w\\.-]+)\s*:/g)].map((m) => m[1]));
+    const used = new Set([...page.styles.matchAll(/var\((--chakra-[\w\\.-]+)/g)].map((m) => m[1]));
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((name) => !defined.has(name))).toEqual([]);
+  });
+});
