@@ -17,13 +17,25 @@ export const CSS_TARGETS = { chrome: 107 << 16, edge: 107 << 16, firefox: 104 <<
 export const minifyCss = (code: string): string =>
   transform({ filename: 'page.css', code: Buffer.from(code), minify: true, targets: CSS_TARGETS }).code.toString();
 
-/** The system's global styles as ChakraProvider's `<Global>` elements would insert them (Emotion, same stylis). */
-export function globalCssOf(system: { _global: unknown; layers: { atRule: string } }): string {
+type GlobalStyles = { _global: unknown; layers: { atRule: string } };
+
+/** Styles as ChakraProvider's `<Global>` inserts them (Emotion, same stylis plugins). */
+function emotionCss(styles: unknown): string {
   const cache = createCache({ key: 'css' });
   // On node the cache answers the rules of an insert as a string instead of writing them to a sheet.
-  const rules = (styles: unknown) => String(cache.insert('', css(styles as never), cache.sheet, false) ?? '');
-  return rules(system.layers.atRule) + rules(system._global);
+  return String(cache.insert('', css(styles as never), cache.sheet, false) ?? '');
 }
+
+/** The system's global styles as ChakraProvider's two `<Global>` elements would insert them. */
+export const globalCssOf = (system: GlobalStyles): string => emotionCss(system.layers.atRule) + emotionCss(system._global);
+
+/**
+ * The stylesheet: the layer order as it is (lightningcss drops the statement when the file itself
+ * does not use every layer it names, and `recipes` is only used by the page's own styles), then the
+ * rest minified.
+ */
+export const buildGlobalCss = (system: GlobalStyles): string =>
+  emotionCss(system.layers.atRule) + minifyCss(emotionCss(system._global));
 
 /** Where the stylesheet sits in the shell's web build, named by its content so it is cached for a year. */
 export const globalCssFile = (content: string) =>
@@ -37,7 +49,7 @@ export function pluginGlobalCss(): RsbuildPlugin {
       let built: Promise<{ file: string; content: string }> | undefined;
       const build = () => {
         built ??= import('../src/ui/theme.ts').then(({ system }) => {
-          const content = minifyCss(globalCssOf(system));
+          const content = buildGlobalCss(system);
           return { file: globalCssFile(content), content };
         });
         return built;
