@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compactPageStyles, groupPalettes } from './page-styles.ts';
 
 const palette = (name: string) =>
-  ['50', '500', 'solid', 'focus-ring'].map((shade) => `--chakra-colors-color-palette-${shade}:var(--chakra-colors-${name}-${shade});`).join('');
+  ['50', '500', 'solid', 'focus-ring']
+    .map((shade) => `--chakra-colors-color-palette-${shade}:var(--chakra-colors-${name}-${shade});`)
+    .join('');
 
 describe('groupPalettes', () => {
   it('sets each palette once for every top-level class rule that had it, and leaves the rest of each rule in place', () => {

@@ -39,7 +39,7 @@ export function groupPalettes(css: string): string {
             const key = palette.map((d) => (d.endsWith(';') ? d : `${d};`)).join('');
             groups.set(key, [...(groups.get(key) ?? []), selector]);
             const rest = body.replace(PALETTE_DECLARATION, '');
-            out += css.slice(start, i + 1) + rest + '}';
+            out += `${css.slice(start, i + 1)}${rest}}`;
             start = end + 1;
             i = end;
             continue;
