@@ -1,6 +1,6 @@
 // First: configures the shared zod before any module that builds or parses schemas is evaluated.
 import './zod-without-eval.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SSR_RENDERED_FOR_ATTRIBUTE, SSR_STATE_ELEMENT_ID, splitLocale } from '@portal/shared';
 import { authStore, persistAuth, uiStore } from '@portal/shared/browser';
@@ -8,6 +8,7 @@ import { startAnalytics } from './analytics/analytics.ts';
 import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';
 import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
+import { whenIdle } from './boot/schedule.ts';
 import { installHttpReactions } from './http/reactions.ts';
 import { resolveStartLocale, startRedirect } from './i18n/start-locale.ts';
 import { knownRedirect, loginPath } from './routing/guard.ts';
@@ -55,9 +56,6 @@ installHttpReactions({
     void router.navigate(loginPath(returnTo), { replace: true });
   },
 });
-void refreshUserInfo().catch(() => {});
-void startAnalytics(() => readClientConfig(queryClient));
-prefetchOnIntent();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -72,7 +70,12 @@ if (serverState && root.hasChildNodes()) {
   // the start locale moved elsewhere, or the markup was rendered for another path, the markup is
   // not this page's: render afresh instead.
   await routerInitialized(router);
-  if (router.state.location.pathname === markupPath && !router.state.errors) hydrateRoot(root, app);
+  // In a transition React yields to the browser every few milliseconds while hydrating, instead of
+  // one long task; a touch on a part not yet hydrated hydrates that part first.
+  if (router.state.location.pathname === markupPath && !router.state.errors)
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   else {
     root.replaceChildren();
     createRoot(root).render(app);
@@ -80,6 +83,13 @@ if (serverState && root.hasChildNodes()) {
 } else {
   createRoot(root).render(app);
 }
+
+// Not needed to show or hydrate the page: each in its own task, once the main thread is idle.
+whenIdle([
+  () => void refreshUserInfo().catch(() => {}),
+  () => void startAnalytics(() => readClientConfig(queryClient)),
+  prefetchOnIntent,
+]);
 
 function routerInitialized(r: typeof router): Promise<void> {
   if (r.state.initialized) return Promise.resolve();
