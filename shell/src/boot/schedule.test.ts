@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, FALLBACK_MS, whenIdle } from './schedule.ts';
+import { afterFirstPaint, FALLBACK_MS, nextTask, whenIdle } from './schedule.ts';
 
 function fakeFrames() {
   const frames: (() => void)[] = [];
@@ -79,6 +79,21 @@ describe('whenIdle', () => {
     expect(ran).toEqual([1]);
     await vi.advanceTimersByTimeAsync(FALLBACK_MS);
     expect(ran).toEqual([1, 2]);
+    vi.useRealTimers();
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task, not in the current one', async () => {
+    vi.useFakeTimers();
+    let done = false;
+    void nextTask({ setTimeout: setTimeout as never }).then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
     vi.useRealTimers();
   });
 });

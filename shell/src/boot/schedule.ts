@@ -48,3 +48,8 @@ export function whenIdle(jobs: readonly (() => void)[], timeout = 2000, win: Idl
   };
   next(0);
 }
+
+/** Resolves in a new task, letting the browser paint and handle input in between. */
+export function nextTask(win: Pick<Window, 'setTimeout'> = window): Promise<void> {
+  return new Promise((resolve) => win.setTimeout(resolve, 0));
+}
