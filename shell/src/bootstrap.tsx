@@ -8,7 +8,6 @@ import { startAnalytics } from './analytics/analytics.ts';
 import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';
 import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
-import { whenIdle } from './boot/schedule.ts';
 import { installHttpReactions } from './http/reactions.ts';
 import { resolveStartLocale, startRedirect } from './i18n/start-locale.ts';
 import { knownRedirect, loginPath } from './routing/guard.ts';
@@ -56,6 +55,9 @@ installHttpReactions({
     void router.navigate(loginPath(returnTo), { replace: true });
   },
 });
+void refreshUserInfo().catch(() => {});
+void startAnalytics(() => readClientConfig(queryClient));
+prefetchOnIntent();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -83,13 +85,6 @@ if (serverState && root.hasChildNodes()) {
 } else {
   createRoot(root).render(app);
 }
-
-// Not needed to show or hydrate the page: each in its own task, once the main thread is idle.
-whenIdle([
-  () => void refreshUserInfo().catch(() => {}),
-  () => void startAnalytics(() => readClientConfig(queryClient)),
-  prefetchOnIntent,
-]);
 
 function routerInitialized(r: typeof router): Promise<void> {
   if (r.state.initialized) return Promise.resolve();
