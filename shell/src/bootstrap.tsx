@@ -1,10 +1,11 @@
 // First: configures the shared zod before any module that builds or parses schemas is evaluated.
 import './zod-without-eval.ts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SSR_RENDERED_FOR_ATTRIBUTE, SSR_STATE_ELEMENT_ID, splitLocale } from '@portal/shared';
 import { authStore, persistAuth, uiStore } from '@portal/shared/browser';
 import { startAnalytics } from './analytics/analytics.ts';
+import { releaseHeldSubmits } from './boot/held-submits.ts';
 import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';
 import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
@@ -61,9 +62,15 @@ prefetchOnIntent();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+/** Its effect runs once the first render is committed: the forms have their handlers. */
+function Interactive() {
+  useEffect(releaseHeldSubmits, []);
+  return null;
+}
 const app = (
   <StrictMode>
     <App router={router} />
+    <Interactive />
   </StrictMode>
 );
 if (serverState && root.hasChildNodes()) {

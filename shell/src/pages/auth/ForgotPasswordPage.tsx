@@ -52,7 +52,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard titleId="auth.forgot.title" descriptionId="auth.forgot.description" failure={failure} returnPath={returnPath}>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap={4}>
           <DestinationFields form={form} scene={3} onFailure={setFailure} />
           <PasswordFields form={form} labelId="form.newPassword" />

@@ -75,7 +75,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard titleId="auth.login.title" descriptionId="auth.login.description" failure={failure} returnPath={returnPath}>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap={5}>
           <Field.Root invalid={!!formState.errors.account} required>
             <Field.Label>

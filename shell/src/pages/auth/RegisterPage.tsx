@@ -73,7 +73,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard titleId="auth.register.title" descriptionId="auth.register.description" failure={failure} returnPath={returnPath}>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap={4}>
           <DestinationFields form={form} scene={0} onFailure={setFailure} />
           <PasswordFields form={form} />
