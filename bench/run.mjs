@@ -89,6 +89,9 @@ async function benchServer(name, databaseUrl, port, { browserSteps }) {
   });
   await portal.ready();
   const env = { ...process.env, ...portal.env, BENCH_SERVER_BUILT: '1' };
+  // The steps' operator CLI must reach this portal's database: the PGlite pass drops the
+  // DATABASE_URL the PostgreSQL pass needs, or its members would be made on PostgreSQL.
+  if (!databaseUrl) delete env.DATABASE_URL;
   const base = ['--base', portal.base];
   const result = { name };
   if (browserSteps && runs('weight')) {
