@@ -129,25 +129,33 @@ export async function waitFor(url, proc) {
   throw new Error(`${proc.name} did not answer ${url} within 90 s:\n${proc.tail.join('\n')}`);
 }
 
-/** A bare Fastify (the server's own copy) answering GET /hello with a small JSON: the floor. */
-export async function startHelloWorld() {
+/**
+ * A bare Fastify (the server's own copy, logger off) in a child process: `routes` is module code
+ * that adds routes to `app`. Answers { base, proc, ready } once `ready()` saw `probePath` answer.
+ */
+async function startBareFastify(name, routes, probePath) {
   const port = await freePort();
   const fastifyEntry = pathToFileURL(requireServer.resolve('fastify')).href;
   const proc = startChild(
-    'hello-world',
+    name,
     process.execPath,
     [
       '--input-type=module',
       '-e',
       `const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
        const app = Fastify({ logger: false });
-       app.get('/hello', async () => ({ hello: 'world' }));
+       ${routes}
        await app.listen({ port: ${port}, host: '127.0.0.1' });`,
     ],
     { cwd: ROOT },
   );
   const base = `http://127.0.0.1:${port}`;
-  return { base, proc, ready: () => waitFor(`${base}/hello`, proc) };
+  return { base, proc, ready: () => waitFor(`${base}${probePath}`, proc) };
+}
+
+/** A bare Fastify answering GET /hello with a small JSON: the floor. */
+export function startHelloWorld() {
+  return startBareFastify('hello-world', `app.get('/hello', async () => ({ hello: 'world' }));`, '/hello');
 }
 
 /** One raw answer of `base` + `pathname` as it came off the wire (body not decoded): status, headers, bytes. */
@@ -172,31 +180,19 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfer-encod
  * costs to send that answer, without the portal's routing, cache lookup or hooks.
  */
 export async function startSameBytes(pathname, answer) {
-  const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-same-bytes-'));
   releases.push(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'answer');
   writeFileSync(file, answer.body);
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
-  const fastifyEntry = pathToFileURL(requireServer.resolve('fastify')).href;
-  const proc = startChild(
+  return startBareFastify(
     'same-bytes',
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
-       const { readFileSync } = await import('node:fs');
-       const body = readFileSync(${JSON.stringify(file)});
-       const headers = ${JSON.stringify(headers)};
-       const app = Fastify({ logger: false });
-       app.get(${JSON.stringify(pathname)}, (_req, reply) => { reply.code(${answer.status}).headers(headers).send(body); });
-       await app.listen({ port: ${port}, host: '127.0.0.1' });`,
-    ],
-    { cwd: ROOT },
+    `const { readFileSync } = await import('node:fs');
+     const body = readFileSync(${JSON.stringify(file)});
+     const headers = ${JSON.stringify(headers)};
+     app.get(${JSON.stringify(pathname)}, (_req, reply) => { reply.code(${answer.status}).headers(headers).send(body); });`,
+    pathname,
   );
-  const base = `http://127.0.0.1:${port}`;
-  return { base, proc, ready: () => waitFor(`${base}${pathname}`, proc) };
 }
 
 /**
