@@ -86,7 +86,7 @@ export function quoteCustom(rule: CustomTrafficRule, gb: number, accountType: Or
 }
 
 /**
- * The one rounding rule for derived unit prices on every page (decision 0012): a per-GB or
+ * The one rounding rule for derived unit prices on every page (decision 0043): a per-GB or
  * per-month figure is rounded **up** to the fen, so no page ever promises less than anyone pays
  * (21 GB for ¥440.00 reads ¥20.96/GB: 21 × ¥20.96 ≥ ¥440.00, where ¥20.95 would not be).
  */
