@@ -50,6 +50,47 @@ function cyclesOf(graph: Map<string, Set<string>>): string[][] {
   return cycles;
 }
 
+/** Each table's module, from the `pgTable('name')` declarations of every module's tables.ts. */
+function tableOwners(): { byName: Map<string, string>; byExport: Map<string, string> } {
+  const byName = new Map<string, string>();
+  const byExport = new Map<string, string>();
+  for (const file of sourceFiles(MODULES).filter((f) => f.endsWith(`${sep}tables.ts`))) {
+    const owner = moduleOf(file)!;
+    for (const [, exported, name] of readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'([a-z_]+)'/g)) {
+      byName.set(name!, owner);
+      byExport.set(exported!, owner);
+    }
+  }
+  return { byName, byExport };
+}
+
+const SQL_TEXT = /sql(?:\.raw\()?`([^`]*)`/g;
+const SQL_TABLE = /\b(?:from|into|update|join|table)\s+([a-z_]+)/gi;
+const DRIZZLE_WRITE = /\.(?:update|insert|delete)\((\w+)\)/g;
+
+/**
+ * Where a module's source names another module's table in SQL text (`insert into traffic_lots`), or
+ * writes another module's table through Drizzle (`.update(memberUsers)`). Reading another module's
+ * table through Drizzle (a join for a list) stays allowed: the rule is about who changes what.
+ */
+function foreignTableUses(
+  module: string,
+  source: string,
+  owners: { byName: Map<string, string>; byExport: Map<string, string> },
+): string[] {
+  const found: string[] = [];
+  for (const [, text] of source.matchAll(SQL_TEXT))
+    for (const [, table] of text!.matchAll(SQL_TABLE)) {
+      const owner = owners.byName.get(table!);
+      if (owner && owner !== module) found.push(`SQL names ${table} (${owner})`);
+    }
+  for (const [, table] of source.matchAll(DRIZZLE_WRITE)) {
+    const owner = owners.byExport.get(table!);
+    if (owner && owner !== module) found.push(`writes ${table} (${owner})`);
+  }
+  return found;
+}
+
 describe('server module graph', () => {
   it('finds a cycle when there is one', () => {
     const graph = new Map([
@@ -67,6 +108,41 @@ describe('server module graph', () => {
       'Modules of server/src/modules import each other in a circle. Break it the way payments does: the ' +
         'lower module defines a registry or an interface and the higher one registers with it at start-up ' +
         '(docs/decisions/0018-enforced-boundaries.md).',
+    ).toEqual([]);
+  });
+
+  it("finds a module's SQL or write on another module's table, and not a read through Drizzle", () => {
+    const owners = {
+      byName: new Map([
+        ['traffic_lots', 'accounts'],
+        ['recharge_orders', 'orders'],
+      ]),
+      byExport: new Map([
+        ['memberUsers', 'accounts'],
+        ['rechargeOrders', 'orders'],
+      ]),
+    };
+    const source = [
+      'await tx.execute(sql`update recharge_orders set x = 1`);',
+      'await tx.execute(sql`insert into traffic_lots (user_id) values (1)`);',
+      'await tx.update(memberUsers).set({});',
+      'await db.select().from(memberUsers).innerJoin(rechargeOrders, on);',
+    ].join('\n');
+    expect(foreignTableUses('orders', source, owners)).toEqual([
+      'SQL names traffic_lots (accounts)',
+      'writes memberUsers (accounts)',
+    ]);
+  });
+
+  it("has no module that names another module's table in SQL or writes it", () => {
+    const owners = tableOwners();
+    const found = sourceFiles(MODULES).flatMap((file) =>
+      foreignTableUses(moduleOf(file)!, readFileSync(file, 'utf8'), owners).map((use) => `${relative(MODULES, file)}: ${use}`),
+    );
+    expect(
+      found,
+      "Only a table's module writes it (issue 30): export a function from the owner that takes the caller's " +
+        'transaction, as accounts does with creditOrderTraffic and recordCertification.',
     ).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { TrafficLot, TrafficLotSource } from '@portal/shared';
-import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberUsers, trafficLots } from './tables.ts';
 
@@ -38,6 +38,27 @@ export async function grantTraffic(tx: Tx, lot: NewLot): Promise<void> {
     .update(memberUsers)
     .set({ limitBalance: sql`${memberUsers.limitBalance} + ${lot.mb}` })
     .where(eq(memberUsers.id, lot.userId));
+}
+
+/**
+ * Credits the traffic of paid orders as lots and balance in the same round trip as the statement
+ * that marks them paid. `paidOrders` is that statement (the orders module's, naming only its own
+ * table); it returns `user_id`, `order_no`, `mb` (traffic and gift) and `validity_days` of each order
+ * it changed. Validity runs from `creditedAt`, as the order page showed. Returns the members credited:
+ * none when the statement changed no order (already paid).
+ */
+export async function creditOrderTraffic(tx: Tx, paidOrders: SQL, creditedAt: Date): Promise<number[]> {
+  const at = creditedAt.toISOString();
+  const { rows } = (await tx.execute(sql`
+    with paid as (${paidOrders}), lot as (
+      insert into traffic_lots (user_id, source, order_no, granted_mb, remaining_mb, credited_at, expires_at)
+      select user_id, 'order', order_no, mb, mb, ${at}, ${at}::timestamptz + make_interval(days => validity_days)
+        from paid where mb > 0
+    )
+    update member_users u set limit_balance = u.limit_balance + paid.mb
+      from paid where u.id = paid.user_id
+    returning u.id`)) as unknown as { rows: { id: number }[] };
+  return rows.map((r) => Number(r.id));
 }
 
 export interface Draw {

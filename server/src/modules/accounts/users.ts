@@ -2,7 +2,7 @@ import { type Locale, type MemberUserInfo, mobileNumber } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { CACHE_MAX_STALE_MS, deepFreeze, rowKey } from '../../cache/cache.ts';
 import { cacheFor } from '../../cache/invalidation.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { defaultSiteId } from '../system/service.ts';
 import { maskEmail, maskMobile } from './mask.ts';
 import { hashPassword } from './password.ts';
@@ -10,6 +10,18 @@ import { memberUsers } from './tables.ts';
 import { GRANT_VALIDITY_DAYS, grantTraffic, lotExpiry } from './traffic-lots.ts';
 
 export type MemberUser = typeof memberUsers.$inferSelect;
+
+/**
+ * The member's certification as the certification module decided it (submitted, reviewed), written
+ * in that module's transaction: the member row is accounts' own, so accounts writes it.
+ */
+export async function recordCertification(
+  tx: Tx,
+  userId: number,
+  certification: Pick<MemberUser, 'identificationStatus' | 'certificationType'>,
+): Promise<void> {
+  await tx.update(memberUsers).set(certification).where(eq(memberUsers.id, userId));
+}
 
 export interface NewMember {
   mobile?: string;

@@ -11,6 +11,7 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { memberUsers } from '../accounts/tables.ts';
+import { recordCertification } from '../accounts/users.ts';
 import { decryptField, idCardHash } from './crypto.ts';
 import {
   certificationReviews,
@@ -216,10 +217,7 @@ export async function reviewEnterprise(db: Db, id: number, review: ReviewDecisio
       .where(and(eq(enterpriseCertifications.id, id), eq(enterpriseCertifications.status, IdentificationStatus.Auditing)))
       .returning();
     await tx.insert(certificationReviews).values({ certificationId: id, decision: review.decision, reason, decidedAt: now });
-    await tx
-      .update(memberUsers)
-      .set({ identificationStatus: status, certificationType: CertificationType.Enterprise })
-      .where(eq(memberUsers.id, row.userId));
+    await recordCertification(tx, row.userId, { identificationStatus: status, certificationType: CertificationType.Enterprise });
     return updated as EnterpriseRow;
   });
 }
@@ -349,14 +347,10 @@ export async function reviewDocument(db: Db, id: number, review: ReviewDecision,
     await tx
       .insert(documentCertificationReviews)
       .values({ certificationId: id, decision: review.decision, reason, decidedAt: now });
-    await tx
-      .update(memberUsers)
-      .set({
-        identificationStatus: status,
-        certificationType:
-          row.documentType === 'company_registration' ? CertificationType.Enterprise : CertificationType.Personal,
-      })
-      .where(eq(memberUsers.id, row.userId));
+    await recordCertification(tx, row.userId, {
+      identificationStatus: status,
+      certificationType: row.documentType === 'company_registration' ? CertificationType.Enterprise : CertificationType.Personal,
+    });
     return updated as DocumentRow;
   });
   // This process (ops over the socket, tests) drops the member at once; other instances hear the trigger's notification.

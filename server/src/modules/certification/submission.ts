@@ -10,6 +10,7 @@ import { rowChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
+import { recordCertification } from '../accounts/users.ts';
 import { documentHash, encryptField, idCardHash } from './crypto.ts';
 import { BANK_ACCOUNT, CREDIT_CODE, DOCUMENT_NUMBER, ID_CARD } from './service.ts';
 import { documentCertifications, enterpriseCertifications, personalCertifications } from './tables.ts';
@@ -127,10 +128,10 @@ export async function submitPersonal(
       status: IdentificationStatus.Success,
       createdAt: now,
     });
-    await tx
-      .update(memberUsers)
-      .set({ identificationStatus: IdentificationStatus.Success, certificationType: CertificationType.Personal })
-      .where(eq(memberUsers.id, userId));
+    await recordCertification(tx, userId, {
+      identificationStatus: IdentificationStatus.Success,
+      certificationType: CertificationType.Personal,
+    });
   });
   // The certification page reads the member's status next, maybe before the notification arrives.
   rowChanged(db, 'member', userId);
@@ -167,10 +168,10 @@ export async function submitEnterprise(db: Db, { key, now }: { key: Buffer; now:
       status: IdentificationStatus.Auditing,
       submittedAt: now,
     });
-    await tx
-      .update(memberUsers)
-      .set({ identificationStatus: IdentificationStatus.Auditing, certificationType: CertificationType.Enterprise })
-      .where(eq(memberUsers.id, s.userId));
+    await recordCertification(tx, s.userId, {
+      identificationStatus: IdentificationStatus.Auditing,
+      certificationType: CertificationType.Enterprise,
+    });
   });
   rowChanged(db, 'member', s.userId);
 }
@@ -248,13 +249,10 @@ export async function submitDocument(
       status: IdentificationStatus.Auditing,
       submittedAt: now,
     });
-    await tx
-      .update(memberUsers)
-      .set({
-        identificationStatus: IdentificationStatus.Auditing,
-        certificationType: company ? CertificationType.Enterprise : CertificationType.Personal,
-      })
-      .where(eq(memberUsers.id, s.userId));
+    await recordCertification(tx, s.userId, {
+      identificationStatus: IdentificationStatus.Auditing,
+      certificationType: company ? CertificationType.Enterprise : CertificationType.Personal,
+    });
   });
   rowChanged(db, 'member', s.userId);
 }

@@ -1,6 +1,7 @@
 import { PayStatus, RechargeOrderStatus } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { creditOrderTraffic } from '../accounts/traffic-lots.ts';
 import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
 import { rechargeOrders } from './tables.ts';
 
@@ -10,26 +11,19 @@ import { rechargeOrders } from './tables.ts';
  * reported, so an operator can refund it; a closed order is still honoured, because the money was taken.
  */
 export async function fulfilRecharge(tx: Tx, payment: Payment, paidAt: Date): Promise<FulfilmentOutcome> {
-  // One statement marks it paid unless it already is (its row lock serializes two payments of one
-  // order), adds the lot it bought (validity from the paid time, as the order page showed) and
-  // credits the balance: a round trip less on the path every payment takes.
-  const credited = (await tx.execute(sql`
-    with paid_order as (
-      update recharge_orders
-         set status = ${RechargeOrderStatus.Success}, pay_status = ${PayStatus.Paid}, pay_channel = ${payment.channel},
-             pay_time = ${paidAt.toISOString()}
-       where id = ${payment.orderId} and pay_status <> ${PayStatus.Paid}
-      returning user_id, order_no, traffic_mb + gift_traffic_mb as mb, validity_days
-    ), lot as (
-      insert into traffic_lots (user_id, source, order_no, granted_mb, remaining_mb, credited_at, expires_at)
-      select user_id, 'order', order_no, mb, mb, ${paidAt.toISOString()},
-             ${paidAt.toISOString()}::timestamptz + make_interval(days => validity_days)
-        from paid_order where mb > 0
-    )
-    update member_users u set limit_balance = u.limit_balance + paid_order.mb
-      from paid_order where u.id = paid_order.user_id
-    returning u.id`)) as unknown as { rows: { id: number }[] };
-  if (credited.rows.length === 0) {
+  // One round trip marks it paid unless it already is (its row lock serializes two payments of one
+  // order) and, through accounts, adds the lot it bought and credits the balance: a round trip less
+  // on the path every payment takes, and only accounts writes lots and balances.
+  const credited = await creditOrderTraffic(
+    tx,
+    sql`update recharge_orders
+           set status = ${RechargeOrderStatus.Success}, pay_status = ${PayStatus.Paid}, pay_channel = ${payment.channel},
+               pay_time = ${paidAt.toISOString()}
+         where id = ${payment.orderId} and pay_status <> ${PayStatus.Paid}
+     returning user_id, order_no, traffic_mb + gift_traffic_mb as mb, validity_days`,
+    paidAt,
+  );
+  if (credited.length === 0) {
     const [existing] = await tx
       .select({ id: rechargeOrders.id })
       .from(rechargeOrders)
