@@ -18,6 +18,7 @@ import type { IdentityVerifier } from './modules/certification/verifier.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { messagingPlugin } from './modules/messaging/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
+import { rechargeOrderKind } from './modules/orders/order-kind.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createGateways } from './modules/payments/gateways/index.ts';
 import { createOrderKinds } from './modules/payments/order-kinds.ts';
@@ -30,6 +31,7 @@ import { remotesRoutes } from './modules/remotes/routes.ts';
 import { createServedRemotes } from './modules/remotes/served.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { createPageRendering } from './modules/ssr/page-renderer.ts';
+import { staticOrderKind } from './modules/static-ip/order-kind.ts';
 import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
@@ -163,13 +165,13 @@ export async function buildApp({
   });
   await app.register(catalogueRoutes);
   await app.register(contentRoutes);
-  // One set of gateways and one registry of order kinds: a notification pays whatever kind of order
-  // its payment is for. Each order module registers its kind; payments knows none of them.
+  // One set of gateways and one registry of order kinds, assembled here: payments mounts each kind's
+  // pay routes and a notification pays whatever kind of order its payment is for, knowing none of them.
   const gateways = createGateways(config, { now: clock });
-  const orderKinds = createOrderKinds();
-  await app.register(ordersRoutes, { config, gateways, orderKinds });
-  await app.register(paymentsRoutes, { gateways, orderKinds });
-  await app.register(staticIpRoutes, { config, gateways, orderKinds });
+  const orderKinds = createOrderKinds([rechargeOrderKind, staticOrderKind]);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes, { gateways, orderKinds, sandbox: config.sandbox });
+  await app.register(staticIpRoutes);
   // Invoices of paid recharge orders (docs/decisions/0026).
   await app.register(invoicesRoutes, { config });
   await app.register(usageRoutes, { config });

@@ -1,4 +1,4 @@
-import { canPay, formatTraffic, isH5Channel, PayStatus } from '@portal/shared';
+import { canPay, commerceApi, formatTraffic, isH5Channel, PayStatus } from '@portal/shared';
 import type { OrderKind } from '../payments/order-kinds.ts';
 import { fulfilRecharge } from './fulfilment.ts';
 import { getOwnOrder } from './service.ts';
@@ -28,4 +28,5 @@ export const rechargeOrderKind: OrderKind = {
     };
   },
   fulfil: fulfilRecharge,
+  payRoutes: { info: commerceApi.orderPayInfo, pay: commerceApi.orderPay },
 };

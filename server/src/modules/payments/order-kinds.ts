@@ -1,12 +1,13 @@
-import type { Locale, PayChannel } from '@portal/shared';
+import type { ApiEntry, Locale, PayChannel, payAction, payInfo } from '@portal/shared';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import type { OrderKindName, payments } from './tables.ts';
 
 /**
- * Payments pays orders of kinds it does not know: each order module describes its kind here and
- * registers it when the app is built (app.ts hands the registry to the modules). A new kind of
- * order is a new registration; payments does not change (docs/decisions/0018-enforced-boundaries.md).
+ * Payments pays orders of kinds it does not know: each order module describes its kind here, and
+ * the app registers every kind where it is assembled (app.ts). A new kind of order is a new entry
+ * there; payments does not change (docs/decisions/0018-enforced-boundaries.md).
  */
 
 /**
@@ -58,26 +59,33 @@ export interface OrderKind {
    * already marked paid): everything commits together or not at all.
    */
   fulfil(tx: Tx, payment: Payment, paidAt: Date): Promise<FulfilmentOutcome>;
+  /** The kind's own contract entries, mounted by payments: its pay info (`?orderId=`) and its pay call. */
+  payRoutes: {
+    info: ApiEntry<z.ZodType<{ orderId: number }>, z.ZodType, z.ZodType, typeof payInfo>;
+    pay: ApiEntry<z.ZodType, z.ZodType, z.ZodType<{ orderId: number; channel: PayChannel }>, typeof payAction>;
+  };
 }
 
 export interface OrderKinds {
-  /** Called once per kind while the app is built. */
-  register(kind: OrderKind): void;
   /** The registered kind of a stored payment; throws for a kind no module registered. */
   get(name: OrderKindName): OrderKind;
+  /** Every kind, in the order the app registered them. */
+  all(): readonly OrderKind[];
 }
 
-export function createOrderKinds(): OrderKinds {
+/** The app's order kinds (app.ts, once); two kinds of one name are a mistake of assembly. */
+export function createOrderKinds(registered: readonly OrderKind[]): OrderKinds {
   const kinds = new Map<OrderKindName, OrderKind>();
+  for (const kind of registered) {
+    if (kinds.has(kind.name)) throw new Error(`order kind "${kind.name}" is registered twice`);
+    kinds.set(kind.name, kind);
+  }
   return {
-    register(kind) {
-      if (kinds.has(kind.name)) throw new Error(`order kind "${kind.name}" is registered twice`);
-      kinds.set(kind.name, kind);
-    },
     get(name) {
       const kind = kinds.get(name);
       if (!kind) throw new Error(`no order kind "${name}" is registered`);
       return kind;
     },
+    all: () => [...kinds.values()],
   };
 }

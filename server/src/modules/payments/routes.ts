@@ -1,4 +1,3 @@
-import type { ApiEntry, PayChannel, payAction, payInfo as payInfoData } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
@@ -11,8 +10,9 @@ import { applyNotification, isSettled, NOTIFY_PATH_PREFIX, type PaymentUrls, pay
 
 export interface PaymentsRoutesOptions {
   gateways: Gateways;
-  /** The order kinds the notifications fulfil; the order modules register theirs (app.ts). */
+  /** The order kinds it pays (their pay routes) and the notifications fulfil, registered in app.ts. */
   orderKinds: OrderKinds;
+  sandbox: boolean;
 }
 
 const gatewayParam = z.object({ gateway: z.enum(['alipay', 'wechat', 'sandbox']) });
@@ -25,20 +25,12 @@ export async function paymentUrls(app: FastifyInstance, request: FastifyRequest)
   return { base: await app.publicOrigins.of(request), localePrefix: request.locale === 'en' ? '/en' : '' };
 }
 
-export interface PayRoutesOptions {
-  kind: OrderKind;
-  gateways: Gateways;
-  sandbox: boolean;
-  /** The kind's own contract entries: its pay info (`?orderId=`) and its pay call (`{ orderId, channel }`). */
-  info: ApiEntry<z.ZodType<{ orderId: number }>, z.ZodType, z.ZodType, typeof payInfoData>;
-  pay: ApiEntry<z.ZodType, z.ZodType, z.ZodType<{ orderId: number; channel: PayChannel }>, typeof payAction>;
-}
-
 /**
- * The two pay routes of an order kind, declared by its module with its own paths: the channels,
+ * The two pay routes of an order kind, at the paths its own contract declares: the channels,
  * amount and deadline of one of the caller's orders, and starting a payment of it.
  */
-export function payRoutes(app: FastifyInstance, { kind, gateways, sandbox, info, pay }: PayRoutesOptions): void {
+function payRoutes(app: FastifyInstance, kind: OrderKind, gateways: Gateways, sandbox: boolean): void {
+  const { info, pay } = kind.payRoutes;
   route(app, info, async (request) =>
     payInfo(gateways, sandbox, await kind.payable(app.db, app.now(), currentUser(request).id, request.query.orderId, request)),
   );
@@ -54,8 +46,13 @@ export function payRoutes(app: FastifyInstance, { kind, gateways, sandbox, info,
   });
 }
 
-/** The providers' notifications (and, in the sandbox, its cashier); each order kind declares its pay routes. */
-export async function paymentsRoutes(app: FastifyInstance, { gateways, orderKinds }: PaymentsRoutesOptions): Promise<void> {
+/** Each order kind's pay routes, the providers' notifications and, in the sandbox, its cashier. */
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  { gateways, orderKinds, sandbox }: PaymentsRoutesOptions,
+): Promise<void> {
+  for (const kind of orderKinds.all()) payRoutes(app, kind, gateways, sandbox);
+
   // Notifications are verified over the exact bytes received, so this scope reads every body as text.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

@@ -1,3 +1,4 @@
+import { staticIpApi } from '@portal/shared';
 import type { OrderKind } from '../payments/order-kinds.ts';
 import { fulfilStatic } from './fulfilment.ts';
 import { staticPayable } from './orders.ts';
@@ -8,4 +9,5 @@ export const staticOrderKind: OrderKind = {
   payable: (db, now, userId, orderId, language) =>
     staticPayable(db, now, userId, orderId, (key, params) => language.t(key, params)),
   fulfil: fulfilStatic,
+  payRoutes: { info: staticIpApi.staticPayInfo, pay: staticIpApi.staticPay },
 };

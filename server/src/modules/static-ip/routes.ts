@@ -1,13 +1,8 @@
 import { type ResourceType, staticIpApi } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract.ts';
-import type { Gateways } from '../payments/gateways/index.ts';
-import type { OrderKinds } from '../payments/order-kinds.ts';
-import { payRoutes } from '../payments/routes.ts';
 import { exchangeRegions, shareExchange, staticIpPage } from './ips.ts';
-import { staticOrderKind } from './order-kind.ts';
 import {
   createPurchase,
   createRenewalOfIps,
@@ -20,18 +15,8 @@ import {
 import { pricingSiteId } from '../accounts/member-site.ts';
 import { listDurations, listRegions } from './stock.ts';
 
-export interface StaticIpRoutesOptions {
-  config: Pick<Config, 'sandbox'>;
-  /** The same gateways and order kinds as the payments routes (their notifications fulfil static orders too). */
-  gateways: Gateways;
-  orderKinds: OrderKinds;
-}
-
-/** Static IPs: durations and regions on sale, orders, payment, the caller's IPs, renewal and exchange. */
-export async function staticIpRoutes(
-  app: FastifyInstance,
-  { config, gateways, orderKinds }: StaticIpRoutesOptions,
-): Promise<void> {
+/** Static IPs: durations and regions on sale, orders, the caller's IPs, renewal and exchange (payments mounts paying them: order-kind.ts). */
+export async function staticIpRoutes(app: FastifyInstance): Promise<void> {
   // Durations at the prices of a member's own substation, or the host's (decision 0027).
   route(app, staticIpApi.staticIspDuration, async (request) =>
     listDurations(app.db, request.query.resourceType, await pricingSiteId(app.db, request)),
@@ -50,15 +35,6 @@ export async function staticIpRoutes(
   route(app, staticIpApi.staticOrderCreate, (request) => purchase(request, currentUser(request).id, request.body.resourceType));
   route(app, staticIpApi.staticOrderCreateCn, (request) => purchase(request, currentUser(request).id, 12));
   route(app, staticIpApi.staticOrderCreateNative, (request) => purchase(request, currentUser(request).id, 3));
-
-  orderKinds.register(staticOrderKind);
-  payRoutes(app, {
-    kind: staticOrderKind,
-    gateways,
-    sandbox: config.sandbox,
-    info: staticIpApi.staticPayInfo,
-    pay: staticIpApi.staticPay,
-  });
 
   route(app, staticIpApi.staticOrderStatus, (request) =>
     staticOrderStatus(app.db, app.now(), currentUser(request).id, request.params.id),
