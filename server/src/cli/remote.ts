@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import { isRemoteName, REMOTE_NAMES, REMOTES, type RemoteName } from '@portal/shared';
 import { type Config, REPO_ROOT } from '../config/index.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { createRemoteRegistry, RegistryError, type RemoteRegistry, readProvidedVersions } from '../modules/remotes/registry.ts';
+import { createRemoteRegistry, type RemoteRegistry } from '../modules/remotes/registry.ts';
+import { RegistryError } from '../modules/remotes/registry-document.ts';
+import { readProvidedVersions } from '../modules/remotes/version-files.ts';
 import { type CliIo, type Command, maxArgs, parse, runCommand, runScript, UsageError } from './runner.ts';
 
 /**

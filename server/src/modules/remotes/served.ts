@@ -10,7 +10,9 @@ import {
   type RouteTable,
 } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { type Registry, type RemoteRegistry, readVersionManifest } from './registry.ts';
+import type { RemoteRegistry } from './registry.ts';
+import type { Registry } from './registry-document.ts';
+import { readVersionManifest } from './version-files.ts';
 
 /** One remote as a visitor gets it: the version and that version's manifest. */
 export interface ServedRemote {
