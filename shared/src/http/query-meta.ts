@@ -7,6 +7,8 @@
  */
 export interface PortalQueryMeta extends Record<string, unknown> {
   errorPage?: boolean;
+  /** Answered at the session's prices: refetched at login and logout (PRICE_QUERY, ui/commerce/catalogue.ts). */
+  prices?: boolean;
 }
 
 declare module '@tanstack/react-query' {

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { authStore, clearSession, isCertified, isLoggedIn, persistAuth, remainingFlow, setSession } from './auth.ts';
+import {
+  authStore,
+  balanceMb,
+  clearSession,
+  isCertified,
+  isLoggedIn,
+  persistAuth,
+  recordBalance,
+  replaceUserInfo,
+  setSession,
+  updateUserInfo,
+} from './auth.ts';
 
 afterEach(() => {
   clearSession();
@@ -7,15 +18,33 @@ afterEach(() => {
 });
 
 describe('auth state', () => {
-  it('derives logged-in, remaining flow and certified as the spec defines them', () => {
+  it('derives logged-in, the balance and certified as the spec defines them', () => {
     expect(isLoggedIn({ token: '' })).toBe(false);
     expect(isLoggedIn({ token: 't' })).toBe(true);
-    expect(remainingFlow({ userInfo: null })).toBe(0);
-    expect(remainingFlow({ userInfo: { limitBalance: null } })).toBe(0);
-    expect(remainingFlow({ userInfo: { limitBalance: 512 } })).toBe(512);
+    expect(balanceMb({ userInfo: null })).toBe(0);
+    expect(balanceMb({ userInfo: { limitBalance: null } })).toBe(0);
+    expect(balanceMb({ userInfo: { limitBalance: 512 } })).toBe(512);
     expect(isCertified({ userInfo: { identificationStatus: 3 } })).toBe(true);
     for (const status of [0, 1, 2, 4]) expect(isCertified({ userInfo: { identificationStatus: status } })).toBe(false);
     expect(isCertified({ userInfo: null })).toBe(false);
+  });
+
+  it("changes the member's facts through its own actions, and never for a visitor", () => {
+    replaceUserInfo({ limitBalance: 5 });
+    expect(authStore.userInfo).toBeNull(); // nobody is signed in: a late answer does not sign anyone in
+    setSession('abc', { limitBalance: 5, nickname: 'a' });
+    recordBalance(1024);
+    expect(balanceMb()).toBe(1024);
+    updateUserInfo({ nickname: 'b' });
+    expect(authStore.userInfo).toEqual({ limitBalance: 1024, nickname: 'b' });
+    replaceUserInfo({ limitBalance: 7, identificationStatus: 3 });
+    expect(authStore.userInfo).toEqual({ limitBalance: 7, identificationStatus: 3 });
+    replaceUserInfo(null);
+    expect(balanceMb()).toBe(7);
+    clearSession();
+    recordBalance(9);
+    updateUserInfo({ nickname: 'c' });
+    expect(authStore.userInfo).toBeNull();
   });
 
   it('persists to localStorage and restores from it', async () => {

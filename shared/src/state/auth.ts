@@ -20,13 +20,32 @@ const STORAGE_KEY = 'portal.auth';
 export const authStore = proxy<AuthState>({ token: '', userInfo: null });
 
 export const isLoggedIn = (s: Pick<AuthState, 'token'> = authStore) => s.token !== '';
-export const remainingFlow = (s: Pick<AuthState, 'userInfo'> = authStore) => s.userInfo?.limitBalance ?? 0;
+/** The member's traffic balance in MB (the wire's `limitBalance`); 0 without a member. */
+export const balanceMb = (s: Pick<AuthState, 'userInfo'> = authStore) => s.userInfo?.limitBalance ?? 0;
 export const isCertified = (s: Pick<AuthState, 'userInfo'> = authStore) =>
   s.userInfo?.identificationStatus === IDENTIFICATION_SUCCESS;
 
 export function setSession(token: string, userInfo: AuthUserInfo | null = null) {
   authStore.token = token;
   authStore.userInfo = userInfo;
+}
+
+/**
+ * The store's own actions for fresher facts about the member: pages report what their calls
+ * answered (an order's status once paid, the dashboard's figures, a profile edit, a certification)
+ * and the store decides how it changes, so no page or query function writes into it.
+ */
+export function replaceUserInfo(userInfo: AuthUserInfo | null | undefined) {
+  if (userInfo && authStore.token !== '') authStore.userInfo = userInfo;
+}
+
+export function updateUserInfo(patch: Partial<AuthUserInfo>) {
+  if (authStore.userInfo) authStore.userInfo = { ...authStore.userInfo, ...patch };
+}
+
+/** The balance as a fresher answer reported it; a change only when it differs, so subscribers stay quiet. */
+export function recordBalance(limitBalance: number) {
+  if (authStore.userInfo && authStore.userInfo.limitBalance !== limitBalance) authStore.userInfo.limitBalance = limitBalance;
 }
 
 /** Logout clears userInfo and token (SPEC section 4); other tabs follow through the storage event. */

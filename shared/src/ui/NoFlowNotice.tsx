@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api, type DashboardStatistics } from '../contract/index.ts';
 import { callApi } from '../http/client.ts';
-import { authStore, isCertified, remainingFlow } from '../state/auth.ts';
+import { authStore, balanceMb, isCertified } from '../state/auth.ts';
 import { CertificationNotice, useCertifyLink } from './CertificationNotice.tsx';
 import { useLocalePath } from './useLocalePath.ts';
 
@@ -31,7 +31,7 @@ function useTrafficHistory(enabled: boolean): boolean | undefined {
  */
 export function NoFlowNotice() {
   const auth = useSnapshot(authStore);
-  const empty = auth.userInfo !== null && remainingFlow(auth) <= 0;
+  const empty = auth.userInfo !== null && balanceMb(auth) <= 0;
   const had = useTrafficHistory(empty);
   if (!empty || had === undefined) return null;
   return had ? <UsedUpNotice /> : <FirstPurchaseCard />;
@@ -43,7 +43,7 @@ export function NoFlowNotice() {
  */
 export function AccountNotices() {
   const auth = useSnapshot(authStore);
-  const empty = auth.userInfo !== null && remainingFlow(auth) <= 0;
+  const empty = auth.userInfo !== null && balanceMb(auth) <= 0;
   const had = useTrafficHistory(empty);
   if (empty && had === false) return <FirstPurchaseCard />;
   return (

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { formatTraffic } from '@portal/shared';
-import { authStore, remainingFlow } from '@portal/shared/browser';
+import { authStore, balanceMb } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
 import { logout } from '../session/session.ts';
 
@@ -39,7 +39,7 @@ export function UserMenu() {
               <Menu.ItemGroupLabel>
                 <FormattedMessage id="user.remaining" />
                 <Text as="span" display="block" fontSize="lg" color="fg" fontWeight="bold" data-testid="remaining-traffic">
-                  {formatTraffic(remainingFlow(auth), intl.locale)}
+                  {formatTraffic(balanceMb(auth), intl.locale)}
                 </Text>
               </Menu.ItemGroupLabel>
             </Menu.ItemGroup>

@@ -1,11 +1,10 @@
 import { api } from '@portal/shared';
-import { authStore, callApi, clearSession, isLoggedIn, setSession } from '@portal/shared/browser';
+import { callApi, clearSession, isLoggedIn, replaceUserInfo, setSession } from '@portal/shared/browser';
 
 /** SPEC section 4: on start, if logged in, the user info is fetched. A 401 triggers the login-expired reaction. */
 export async function refreshUserInfo(): Promise<void> {
   if (!isLoggedIn()) return;
-  const info = await callApi(api.memberUserGet);
-  if (info) authStore.userInfo = info;
+  replaceUserInfo(await callApi(api.memberUserGet));
 }
 
 export async function login(

@@ -1,25 +1,24 @@
 import { QueryClient } from '@tanstack/react-query';
 import { proxy } from 'valtio';
 import { describe, expect, it } from 'vitest';
-import { isPriceQuery, pricesFollowSession } from './catalogue.ts';
+import { customRuleQuery, isPriceQuery, PRICE_QUERY, packageQuery, packagesQuery, pricesFollowSession } from './catalogue.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('prices follow the session (decision 0027)', () => {
-  it('knows the price queries of every remote', () => {
-    expect(isPriceQuery(['catalogue', 'packages'])).toBe(true);
-    expect(isPriceQuery(['catalogue', 'package', 3])).toBe(true);
-    expect(isPriceQuery(['marketing', 'from-prices'])).toBe(true);
-    expect(isPriceQuery(['marketing', 'static-durations', 2])).toBe(true);
-    expect(isPriceQuery(['static', 'catalogue', 'durations', 1])).toBe(true);
-    expect(isPriceQuery(['marketing', 'countries'])).toBe(false);
-    expect(isPriceQuery(['static', 'orders'])).toBe(false);
-    expect(isPriceQuery(['website'])).toBe(false);
+  it('knows a price query by its mark, not by its key', () => {
+    expect(isPriceQuery({ meta: PRICE_QUERY })).toBe(true);
+    expect(isPriceQuery({ meta: undefined })).toBe(false);
+    expect(isPriceQuery({ meta: { other: true } })).toBe(false);
+    // The catalogue's own calls carry the mark.
+    for (const options of [packagesQuery(), packageQuery(3), customRuleQuery()]) expect(options.meta).toBe(PRICE_QUERY);
   });
 
   it('marks the rendered prices stale at start with a member, and at every login and logout', async () => {
     const client = new QueryClient();
+    // Any remote's price query, known only by its mark, beside a query that is not about prices.
     const seed = () => {
+      client.getQueryCache().build(client, { queryKey: ['catalogue', 'packages'], meta: PRICE_QUERY });
       client.setQueryData(['catalogue', 'packages'], [{ id: 1, priceFen: 12_500 }]);
       client.setQueryData(['marketing', 'countries'], []);
     };

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, RechargeOrderStatus } from '@portal/shared';
-import { authStore, callApi } from '@portal/shared/browser';
+import { callApi, recordBalance } from '@portal/shared/browser';
 
 export const orderKeys = {
   info: (id: number) => ['recharge-order', id, 'info'] as const,
@@ -31,19 +32,21 @@ export function usePayInfo(id: number | null) {
  */
 export function useOrderStatus(id: number | null, poll: boolean) {
   const queryClient = useQueryClient();
-  return useQuery({
+  const query = useQuery({
     queryKey: orderKeys.status(id ?? 0),
-    queryFn: async () => {
-      const status = await callApi(api.rechargeOrderStatus, { params: { id: id as number } }, { silent: true });
-      if (status.status === RechargeOrderStatus.Success) {
-        if (authStore.userInfo) authStore.userInfo.limitBalance = status.limitBalance;
-        void queryClient.invalidateQueries({ queryKey: orderKeys.info(status.id) });
-      }
-      return status;
-    },
+    queryFn: () => callApi(api.rechargeOrderStatus, { params: { id: id as number } }, { silent: true }),
     enabled: id !== null,
-    refetchInterval: (query) =>
-      poll && (query.state.data === undefined || query.state.data.status === RechargeOrderStatus.Pending) ? 3000 : false,
+    refetchInterval: (q) =>
+      poll && (q.state.data === undefined || q.state.data.status === RechargeOrderStatus.Pending) ? 3000 : false,
     refetchIntervalInBackground: true,
   });
+  const paid = query.data?.status === RechargeOrderStatus.Success ? query.data : null;
+  const paidOrderId = paid?.id;
+  const balance = paid?.limitBalance;
+  useEffect(() => {
+    if (paidOrderId === undefined || balance === undefined) return;
+    recordBalance(balance);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.info(paidOrderId) });
+  }, [paidOrderId, balance, queryClient]);
+  return query;
 }

@@ -1,21 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type OrderAccountType, quoteCustom, quotePackage } from '@portal/shared';
-import { callApi } from '@portal/shared/browser';
+import { type OrderAccountType, quoteCustom, quotePackage } from '@portal/shared';
+import { customRuleQuery, packageQuery } from '@portal/shared/ui';
 import type { Purchase } from './purchase.ts';
 
 /** The quote of a purchase before an order exists: the shared pricing rules on the server's catalogue. */
 export function useQuote(purchase: Purchase | null, accountType: OrderAccountType) {
-  const pkg = useQuery({
-    queryKey: ['catalogue', 'package', purchase?.packageId ?? 0],
-    queryFn: () => callApi(api.trafficPackageGet, { query: { id: purchase?.packageId as number } }),
-    enabled: purchase?.packageId !== undefined,
-  });
-  const rule = useQuery({
-    queryKey: ['catalogue', 'custom-rule'],
-    queryFn: () => callApi(api.flowUnitPrice, { query: {} }),
-    enabled: purchase?.trafficGb !== undefined,
-    staleTime: 60_000,
-  });
+  const pkg = useQuery({ ...packageQuery(purchase?.packageId ?? 0), enabled: purchase?.packageId !== undefined });
+  const rule = useQuery({ ...customRuleQuery(), enabled: purchase?.trafficGb !== undefined });
   if (!purchase) return { quote: null, loading: false, error: null, retry: () => {} };
   if (purchase.packageId !== undefined) {
     return {

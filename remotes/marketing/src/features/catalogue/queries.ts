@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type ResourceType } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
+import { PRICE_QUERY } from '@portal/shared/ui';
 
 // Prices change a few times a year; a minute of staleness keeps page-to-page navigation instant.
 const STALE_MS = 60_000;
 
 export function useFromPrices() {
-  return useQuery({ queryKey: ['marketing', 'from-prices'], queryFn: () => callApi(api.fromPrices), staleTime: STALE_MS });
+  return useQuery({
+    queryKey: ['marketing', 'from-prices'],
+    queryFn: () => callApi(api.fromPrices),
+    staleTime: STALE_MS,
+    meta: PRICE_QUERY,
+  });
 }
 
 // Packages and the custom-traffic rule: usePackages / useCustomRule from @portal/shared/ui (same cache as /buy).
@@ -22,6 +28,7 @@ export function useStaticDurations(type: ResourceType) {
           ? callApi(api.staticNativeDuration)
           : callApi(api.staticIspDuration, { query: { resourceType: type } }),
     staleTime: STALE_MS,
+    meta: PRICE_QUERY,
   });
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceType } from '@portal/shared';
+import { PRICE_QUERY } from '@portal/shared/ui';
 import { staticKeys } from '../../common/keys.ts';
 import { fetchDurations, fetchRegions } from './calls.ts';
 
@@ -10,6 +11,7 @@ export function useDurations(type: ResourceType | null) {
     queryFn: () => fetchDurations(type as ResourceType),
     enabled: type !== null,
     staleTime: 60_000,
+    meta: PRICE_QUERY,
   });
 }
 

@@ -21,7 +21,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { api, IdentificationStatus, newPassword } from '@portal/shared';
-import { authStore, callApi } from '@portal/shared/browser';
+import { callApi, updateUserInfo } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
 import { AlertsCard } from './AlertsCard.tsx';
 
@@ -146,7 +146,7 @@ function NicknameForm({ current, onDone }: { current: string; onDone: () => void
   const save = useMutation({
     mutationFn: (nickname: string) => callApi(api.memberUserUpdate, { body: { nickname } }),
     onSuccess: async (_d, nickname) => {
-      if (authStore.userInfo) authStore.userInfo = { ...authStore.userInfo, nickname };
+      updateUserInfo({ nickname });
       await queryClient.invalidateQueries({ queryKey: ['member-user'] });
       message('success', intl.formatMessage({ id: 'uc.account.saved' }));
       onDone();

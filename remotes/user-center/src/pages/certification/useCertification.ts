@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/shared';
-import { authStore, callApi } from '@portal/shared/browser';
+import { callApi, replaceUserInfo } from '@portal/shared/browser';
 
 /** The user's certification records and status; `refresh` after a submission updates header and pages. */
 export function useCertification() {
@@ -16,7 +16,7 @@ export function useCertification() {
       queryFn: () => callApi(api.memberUserGet),
       staleTime: 0,
     });
-    if (info) authStore.userInfo = info;
+    replaceUserInfo(info);
   };
   return {
     loading: user.isLoading || personal.isLoading || enterprise.isLoading || document.isLoading,

@@ -18,7 +18,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api, formatFen, formatTraffic } from '@portal/shared';
-import { authStore, callApi, isCertified, remainingFlow } from '@portal/shared/browser';
+import { authStore, balanceMb, callApi, isCertified, recordBalance } from '@portal/shared/browser';
 import { AccountNotices, LoadFailure, PageHeader, tableCsv, useFileExport, useLocalePath } from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { DAILY_COLUMNS, dailyCells, dailyHeader, formatExpiry } from './lots.ts';
@@ -35,8 +35,7 @@ function useStatistics() {
   const remaining = stats.data?.remainingMb;
   // Keeps the header's figure (and the no-flow notice) as fresh as the dashboard's.
   useEffect(() => {
-    if (remaining === undefined || !authStore.userInfo) return;
-    if (authStore.userInfo.limitBalance !== remaining) authStore.userInfo.limitBalance = remaining;
+    if (remaining !== undefined) recordBalance(remaining);
   }, [remaining]);
   return stats;
 }
@@ -51,7 +50,7 @@ export default function DashboardPage() {
   const auth = useSnapshot(authStore);
   const stats = useStatistics();
   const status = (auth.userInfo?.identificationStatus as number | undefined) ?? 0;
-  const remaining = auth.userInfo ? remainingFlow(auth) : stats.data?.remainingMb;
+  const remaining = auth.userInfo ? balanceMb(auth) : stats.data?.remainingMb;
   const nextLot = stats.data?.lots.find((l) => l.remainingMb > 0 && l.expiredAt === null);
   const csv = useFileExport();
   const exportDaily = () =>

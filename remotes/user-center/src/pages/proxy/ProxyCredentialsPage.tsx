@@ -1,7 +1,7 @@
 import { Container, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { authStore, isCertified, remainingFlow } from '@portal/shared/browser';
+import { authStore, isCertified, balanceMb } from '@portal/shared/browser';
 import { AccountNotices, PageHeader, QueryFailure } from '@portal/shared/ui';
 import { AccountsCard } from './AccountsCard.tsx';
 import { AllowListCard } from './AllowListCard.tsx';
@@ -19,7 +19,7 @@ export default function ProxyCredentialsPage() {
   const accounts = useProxyAccounts();
   // Generating is always allowed (users prepare their setup); the notices above say what is missing.
   const blocked =
-    auth.userInfo !== null && (remainingFlow(auth) <= 0 || (accounts.data?.certificationRequired === true && !isCertified(auth)));
+    auth.userInfo !== null && (balanceMb(auth) <= 0 || (accounts.data?.certificationRequired === true && !isCertified(auth)));
 
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
