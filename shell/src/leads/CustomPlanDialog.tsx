@@ -1,3 +1,4 @@
+import { ActionFailure } from '@portal/shared/ui';
 import { Alert, Box, Button, CloseButton, Portal, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { Dialog, Field, Input, NativeSelect, Textarea } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -225,12 +226,7 @@ function RequestForm({ onSent }: { onSent: (result: CustomPlanLeadResult) => voi
               </Field.HelperText>
               <Field.ErrorText>{error('message')}</Field.ErrorText>
             </Field.Root>
-            {failure ? (
-              <Alert.Root status="error" size="sm" data-testid="custom-plan-error">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <ActionFailure message={failure} testId="custom-plan-error" size="sm" />
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

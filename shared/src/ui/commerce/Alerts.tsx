@@ -2,7 +2,7 @@ import { Alert } from '../chakra.ts';
 import { FormattedMessage } from 'react-intl';
 
 /** Why an action the user started failed (the server's refusal or a generic line), beside its button; nothing when null. */
-export function ActionFailure({ message, testId, size }: { message: string | null; testId: string; size?: 'sm' }) {
+export function ActionFailure({ message, testId, size }: { message: string | null | undefined; testId?: string; size?: 'sm' }) {
   if (!message) return null;
   return (
     <Alert.Root status="error" size={size} data-testid={testId}>

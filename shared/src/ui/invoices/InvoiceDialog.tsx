@@ -1,4 +1,5 @@
 import { Alert, Box, Button, CloseButton, DataList, HStack, Portal, Spinner, Stack, Text } from '../chakra.ts';
+import { ActionFailure } from '../commerce/Alerts.tsx';
 import { Dialog, Field, Input, RadioGroup } from '../chakra-deferred.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -141,10 +142,7 @@ function Footer({ failure, submitting, onCancel }: { failure: string | null; sub
     <>
       {failure ? (
         <Box px={6}>
-          <Alert.Root status="error" size="sm" data-testid="invoice-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
+          <ActionFailure message={failure} testId="invoice-error" size="sm" />
         </Box>
       ) : null}
       <Dialog.Footer>

@@ -1,7 +1,7 @@
 import { Alert, Box, Card, Stack } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PageHeader } from '@portal/shared/ui';
+import { PageHeader, ActionFailure } from '@portal/shared/ui';
 import { returnNoticeId } from './destination.ts';
 
 /**
@@ -35,12 +35,7 @@ export function AuthCard({
                 </Alert.Title>
               </Alert.Root>
             ) : null}
-            {failure ? (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <ActionFailure message={failure} />
             {children}
           </Stack>
         </Card.Body>

@@ -1,11 +1,11 @@
-import { Alert, Button, CloseButton, Portal, Stack, Text } from '@portal/shared/chakra';
+import { Button, CloseButton, Portal, Stack, Text } from '@portal/shared/chakra';
 import { Dialog, Field, Input } from '@portal/shared/chakra/deferred';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, type StaticOrder } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
-import { message } from '@portal/shared/ui';
+import { message, ActionFailure } from '@portal/shared/ui';
 import { staticKeys } from '../../common/keys.ts';
 import { REMARK_MAX } from '../../features/catalogue/selection.ts';
 
@@ -90,12 +90,7 @@ function RemarkForm({ order, onClose }: { order: StaticOrder; onClose: () => voi
               </Field.ErrorText>
             ) : null}
           </Field.Root>
-          {failure ? (
-            <Alert.Root status="error" size="sm" data-testid="static-remark-error">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ActionFailure message={failure} testId="static-remark-error" size="sm" />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

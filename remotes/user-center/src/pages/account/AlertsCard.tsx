@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { Checkbox, Field, Input } from '@portal/shared/chakra/deferred';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import {
   CODE_RESEND_SECONDS,
 } from '@portal/shared';
 import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message, QueryFailure } from '@portal/shared/ui';
+import { applyServerError, fieldMessage, message, QueryFailure, ActionFailure } from '@portal/shared/ui';
 
 const alertSettingsKey = ['alert-settings'] as const;
 
@@ -225,12 +225,7 @@ function AlertsForm({ settings }: { settings: AlertSettings }) {
           ) : null}
         </Stack>
 
-        {errors.form ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errors.form}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ActionFailure message={errors.form} />
         <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={save.isPending} data-testid="alerts-save">
           <FormattedMessage id="uc.alerts.save" />
         </Button>

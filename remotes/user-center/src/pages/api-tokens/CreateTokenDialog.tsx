@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { API_SCOPES, API_TOKEN_EXPIRY_DAYS, type ApiScope, api, apiTokenCreateBody } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, copyText, fieldMessage, message } from '@portal/shared/ui';
+import { applyServerError, copyText, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
 import { apiTokensKey } from './useApiTokens.ts';
 
 type FormInput = z.input<typeof apiTokenCreateBody>;
@@ -143,12 +143,7 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (secret: string) => vo
               </Field.Root>
             )}
           />
-          {failure ? (
-            <Alert.Root status="error" size="sm" data-testid="api-token-error">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ActionFailure message={failure} testId="api-token-error" size="sm" />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

@@ -7,7 +7,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { api, isValidUscc } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, ContinueLink, fieldMessage, message } from '@portal/shared/ui';
+import { applyServerError, ContinueLink, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
 import { Link } from 'react-router';
 import { useLocalePath } from '@portal/shared/ui';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
@@ -239,12 +239,7 @@ function CompanyFormCard({ onSubmitted }: { onSubmitted: () => Promise<void> }) 
             <Text color="fg.muted">
               <FormattedMessage id="uc.cert.company.intro" />
             </Text>
-            {failure ? (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <ActionFailure message={failure} />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
               {text('companyName')}
               {text('unifiedSocialCreditCode', { maxLength: 18 })}

@@ -29,7 +29,7 @@ import {
   LICENCE_MAX_BYTES,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath, ActionFailure } from '@portal/shared/ui';
 import { Steps } from './CompanyCertificationPage.tsx';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
@@ -257,12 +257,7 @@ function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; 
             <Text color="fg.muted">
               <FormattedMessage id={company ? 'uc.certDoc.company.intro' : 'uc.certDoc.person.intro'} />
             </Text>
-            {failure ? (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <ActionFailure message={failure} />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
               {company ? null : (
                 <Field.Root invalid={!!error('documentType')} required>

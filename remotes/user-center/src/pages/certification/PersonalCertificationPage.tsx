@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { api, isValidChineseIdCard } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath, ActionFailure } from '@portal/shared/ui';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
 const schema = z.object({
@@ -80,12 +80,7 @@ export default function PersonalCertificationPage() {
                   <Text color="fg.muted">
                     <FormattedMessage id="uc.cert.personal.intro" />
                   </Text>
-                  {failure ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <ActionFailure message={failure} />
                   <Field.Root invalid={!!errors.realName} required>
                     <Field.Label>
                       <FormattedMessage id="uc.cert.realName" />

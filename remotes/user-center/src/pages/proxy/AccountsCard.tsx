@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Stack, Text } from '@portal/shared/chakra';
+import { Button, Card, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ResponsiveTable } from '@portal/shared/ui';
+import { ResponsiveTable, ActionFailure } from '@portal/shared/ui';
 import { api, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { accountColumns } from './accountColumns.tsx';
@@ -69,12 +69,7 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
             <FormattedMessage id="uc.proxy.addSub" />
           </Button>
         </Stack>
-        {failure ? (
-          <Alert.Root status="error" data-testid="proxy-account-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ActionFailure message={failure} testId="proxy-account-error" />
       </Card.Body>
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Button, Card, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input } from '@portal/shared/chakra/deferred';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import {
   parseAllowedAddress,
 } from '@portal/shared';
 import { ApiError, callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
-import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { type ListColumn, message, QueryFailure, ResponsiveTable, ActionFailure } from '@portal/shared/ui';
 import { SelectField } from './SelectField.tsx';
 import type { ProxyAccountList } from './useProxyAccounts.ts';
 
@@ -244,12 +244,7 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
             <FormattedMessage id="uc.allowList.add" />
           </Button>
         </Stack>
-        {failure ? (
-          <Alert.Root status="error" data-testid="allow-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ActionFailure message={failure} testId="allow-error" />
       </Card.Body>
     </Card.Root>
   );
