@@ -72,11 +72,21 @@ function decodeMappings(mappings) {
   return lines;
 }
 
+/**
+ * A source as the map names it, made absolute when it is relative to the map's folder: rspack writes
+ * `../../../../src/app/App.tsx` for an app's own modules, which read as no package at all (they were
+ * counted as bundler glue: 62 kB br of the home page's "glue" was the shell's and marketing's code).
+ */
+export function resolveSource(source, mapFile) {
+  if (!mapFile || !source || /^[a-z-]+:/i.test(source) || path.isAbsolute(source)) return source ?? '';
+  return path.resolve(path.dirname(mapFile), source);
+}
+
 /** Adds one JS file's bytes, by group, to `into`: raw byte counts and the bytes themselves (for brotli). */
-export function attribute(code, map, into, app = 'shell') {
+export function attribute(code, map, into, app = 'shell', mapFile = null) {
   const lines = code.split('\n');
   const mapped = decodeMappings(map.mappings);
-  const groupOf = map.sources.map((source) => packageOf(source ?? '', app));
+  const groupOf = map.sources.map((source) => packageOf(resolveSource(source, mapFile), app));
   const add = (group, text) => {
     if (!text) return;
     const g = into.get(group) ?? { raw: 0, parts: [] };
@@ -130,7 +140,7 @@ export function analyse(files) {
       groups.set('(no source map)', g);
       continue;
     }
-    attribute(code, JSON.parse(readFileSync(`${file}.map`, 'utf8')), groups, app);
+    attribute(code, JSON.parse(readFileSync(`${file}.map`, 'utf8')), groups, app, `${file}.map`);
   }
   return {
     groups: [...groups].map(([name, g]) => ({ name, raw: g.raw, br: brotli(g.parts.join('')) })).sort((a, b) => b.raw - a.raw),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attribute, distFile, packageOf } from './bundle.mjs';
+import { attribute, distFile, packageOf, resolveSource } from './bundle.mjs';
 
 describe('bundle analysis', () => {
   it('names the npm package of a pnpm path, and the monorepo part of a source of ours', () => {
@@ -31,6 +31,23 @@ describe('bundle analysis', () => {
       '@portal/shared contract': 3,
       '(bundler runtime and glue)': 5,
     });
+  });
+
+  it("reads a source relative to its map's folder as the app's code, not as bundler glue", () => {
+    const mapFile = '/repo/remotes/marketing/dist/static/js/async/a.js.map';
+    expect(resolveSource('../../../../src/routes.tsx', mapFile)).toBe('/repo/remotes/marketing/src/routes.tsx');
+    expect(packageOf(resolveSource('../../../../src/routes.tsx', mapFile), 'remote marketing')).toBe('remote marketing');
+    expect(packageOf(resolveSource('../../../../../shared/src/contract/auth.ts', mapFile))).toBe('@portal/shared contract');
+    expect(resolveSource('webpack://shell/webpack/runtime/jsonp', mapFile)).toBe('webpack://shell/webpack/runtime/jsonp');
+    const groups = new Map();
+    attribute(
+      'abc',
+      { sources: ['../../../src/App.tsx'], mappings: 'AAAA' },
+      groups,
+      'shell',
+      '/repo/shell/dist/static/js/a.js.map',
+    );
+    expect(Object.fromEntries([...groups].map(([name, g]) => [name, g.raw]))).toEqual({ shell: 3 });
   });
 
   it('finds a served file in the build output: the shell at the root, a remote by name whatever its version', () => {
