@@ -119,7 +119,7 @@ test.describe('federated portal', () => {
     for (const pkg of [
       'react',
       'react-dom',
-      'react-router',
+      '@portal/shared/router',
       '@portal/shared/chakra',
       '@portal/shared/chakra/deferred',
       'react-intl',

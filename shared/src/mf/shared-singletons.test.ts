@@ -68,6 +68,20 @@ describe('shared singletons', () => {
     expect(direct).toEqual([]);
   });
 
+  it('reach react-router only through @portal/shared/router (a direct import would share all of it)', () => {
+    const direct: string[] = [];
+    // The server renderer needs the static handler, which no browser gets (decision 0040).
+    const allowed = ['shared/src/ui/router.ts', 'shell/src/server/render.tsx'];
+    for (const dir of [...apps, 'shared/src']) {
+      for (const file of sources(path.join(ROOT, dir))) {
+        const rel = path.relative(ROOT, file);
+        if (!allowed.includes(rel) && /from 'react-router(\/[^']*)?'/.test(readFileSync(file, 'utf8'))) direct.push(rel);
+      }
+    }
+    expect(direct).toEqual([]);
+    expect(SINGLETONS).not.toContain('react-router');
+  });
+
   it('keep the deferred Chakra components out of the entry points every page loads at boot', () => {
     for (const entry of ['src/index.ts', 'src/ui/index.ts', 'src/ui/chakra.ts']) {
       const reached = [...reach(path.join(ROOT, 'shared', entry))].map((f) => path.relative(ROOT, f));

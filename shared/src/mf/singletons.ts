@@ -9,7 +9,9 @@ export const SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
+  // The router through the portal's own list of names (shared/src/ui/router.ts), not the whole
+  // package, for the same reason as Chakra (docs/decisions/0040).
+  '@portal/shared/router',
   '@tanstack/react-query',
   'valtio',
   'react-intl',

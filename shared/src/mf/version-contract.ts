@@ -9,14 +9,14 @@ import { isWorkspaceSingleton, packageOf, SINGLETONS } from './singletons.ts';
  */
 
 /**
- * The npm packages behind the shared singletons ('react/jsx-runtime' counts as react), plus Chakra,
- * which every app shares through @portal/shared/chakra.
+ * The npm packages behind the shared singletons ('react/jsx-runtime' counts as react), plus Chakra
+ * and react-router, which every app shares through @portal/shared/chakra and @portal/shared/router.
  */
 /** Written at the root of the shell's browser build: the exact versions of the shared packages it provides. */
 export const PROVIDED_VERSIONS_FILE = 'shared-versions.json';
 
 export const SHARED_PACKAGES: readonly string[] = [
-  ...new Set([...SINGLETONS.filter((name) => !isWorkspaceSingleton(name)).map(packageOf), '@chakra-ui/react']),
+  ...new Set([...SINGLETONS.filter((name) => !isWorkspaceSingleton(name)).map(packageOf), '@chakra-ui/react', 'react-router']),
 ];
 
 const EXACT_SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;

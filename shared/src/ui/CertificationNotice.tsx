@@ -1,6 +1,6 @@
 import { Alert, Button } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from './router.ts';
 import { useSnapshot } from 'valtio';
 import { authStore, isCertified } from '../state/auth.ts';
 import { useLocalePath } from './useLocalePath.ts';

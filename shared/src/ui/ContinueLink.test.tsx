@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from './router.ts';
 import { describe, expect, it } from 'vitest';
 import { sharedMessages } from '../i18n/messages.ts';
 import { ChakraProvider } from './chakra.ts';

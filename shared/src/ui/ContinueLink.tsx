@@ -1,7 +1,7 @@
 import { Button } from './chakra.ts';
 import { useCallback } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from './router.ts';
 import { sameSitePath } from '../routes/same-site-path.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from './router.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardStatistics } from '../contract/index.ts';
 import { sharedMessages } from '../i18n/messages.ts';

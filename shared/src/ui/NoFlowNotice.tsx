@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Link as ChakraLink, Flex, Heading, Stack, Text } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from './router.ts';
 import { useSnapshot } from 'valtio';
 import { api, type DashboardStatistics } from '../contract/index.ts';
 import { callApi } from '../http/client.ts';

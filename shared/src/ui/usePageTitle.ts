@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './router.ts';
 import { uiStore } from '../state/ui.ts';
 
 /** Gives the current page a title of its own (shown by the shell as "{title} - {site}") while it is mounted. */

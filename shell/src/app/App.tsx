@@ -1,5 +1,5 @@
 import { hydrate, QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@portal/shared/router';
 export { pricesFollowSession } from '@portal/shared/ui';
 import { throwsToErrorPage } from '../http/page-errors.ts';
 import type { PortalRouter } from '../routing/router.tsx';

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, HStack, Stack, Text } from '@portal/shared/chakra';
 import { useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';

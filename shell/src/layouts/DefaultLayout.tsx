@@ -1,5 +1,5 @@
 import { Flex } from '@portal/shared/chakra';
-import { Outlet } from 'react-router';
+import { Outlet } from '@portal/shared/router';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MAIN_ID } from '../routing/MainFocus.tsx';

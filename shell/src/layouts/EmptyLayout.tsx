@@ -1,5 +1,5 @@
 import { Container, Flex, HStack } from '@portal/shared/chakra';
-import { Outlet } from 'react-router';
+import { Outlet } from '@portal/shared/router';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
 import { MAIN_ID } from '../routing/MainFocus.tsx';

@@ -1,7 +1,7 @@
 import { Box, Button, Container, HStack, IconButton, Separator, Stack, Text } from '@portal/shared/chakra';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@portal/shared/router';
 import { useSnapshot } from 'valtio';
 import { authStore, isLoggedIn } from '@portal/shared/browser';
 import { useHydrated } from '../app/useHydrated.ts';

@@ -1,6 +1,6 @@
 import { Button } from '@portal/shared/chakra';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@portal/shared/router';
 import { type Locale, localizePath } from '@portal/shared';
 import { saveLocaleCookie } from '../i18n/start-locale.ts';
 

@@ -1,6 +1,6 @@
 import { HStack, Image, Text } from '@portal/shared/chakra';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { useLocalized, useSubstation } from '../support/useSubstation.ts';
 

@@ -1,6 +1,6 @@
 import { Button, Menu, Portal } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 
 /** The four product lines of the header menu; data centre has no landing of its own (see docs). */

@@ -1,6 +1,6 @@
 import { Box, Button, Menu, Portal, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@portal/shared/router';
 import { useSnapshot } from 'valtio';
 import { formatTraffic } from '@portal/shared';
 import { authStore, balanceMb } from '@portal/shared/browser';

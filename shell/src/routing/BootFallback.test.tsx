@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@portal/shared/router';
 import { describe, expect, it } from 'vitest';
 import { ChakraProvider } from '@portal/shared/chakra';
 import { system } from '@portal/shared/ui';

@@ -1,5 +1,5 @@
 import { splitLocale } from '@portal/shared';
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/shared/router';
 import { useMessages } from '../i18n/catalogs.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 

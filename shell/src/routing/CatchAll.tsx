@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/shared/router';
 import { useSnapshot } from 'valtio';
 import { splitLocale } from '@portal/shared';
 import { ownerOf } from '../federation/mounts.ts';

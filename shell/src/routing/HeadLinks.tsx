@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/shared/router';
 import { localizePath, splitLocale } from '@portal/shared';
 import { routeTable } from './route-table.ts';
 

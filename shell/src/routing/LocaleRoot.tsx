@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from '@portal/shared/router';
 import { useSnapshot } from 'valtio';
 import type { ReactNode } from 'react';
 import type { Locale } from '@portal/shared';

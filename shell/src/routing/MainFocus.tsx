@@ -1,7 +1,7 @@
 import { SkipNavLink } from '@portal/shared/chakra';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/shared/router';
 
 /** The id of every layout's `<main>`: where the skip link leads. */
 export const MAIN_ID = 'main-content';

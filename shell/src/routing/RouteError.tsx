@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from '@portal/shared/router';
 import type { RemoteName } from '@portal/shared';
 import { pageErrorOf } from '../http/page-errors.ts';
 import { type ErrorKind, ErrorPage } from '../pages/errors/ErrorPage.tsx';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tansta
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from '@portal/shared/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Locale, ResultCode } from '@portal/shared';
 import { ApiError, NO_ERROR_PAGE, uiStore } from '@portal/shared/browser';

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect } from '@portal/shared/router';
 import { api, localizePath, sameSitePath, splitLocale } from '@portal/shared';
 import { callApi, isLoggedIn } from '@portal/shared/browser';
 import { routeTable } from './route-table.ts';

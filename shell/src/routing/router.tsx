@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from '@portal/shared/router';
+import { createBrowserRouter } from '@portal/shared/router';
 import { type Locale, type RemoteName, type RouteDef, type RouteLayout, splitLocale } from '@portal/shared';
 import type { PageLoader, RemoteRoutesModule } from '@portal/shared/browser';
 import { addCatalogs } from '../i18n/catalogs.ts';

@@ -4,6 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
+// biome-ignore lint/style/noRestrictedImports: the static handler renders on the server only; this module and @portal/shared/router resolve to the same react-router module in the shell's node build, so it is one router context.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import {
   type PageRenderer,

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Heading, Stack } from '@portal/shared/chakra';
 import { useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '@portal/shared/router';
 import { detectPayDevice } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
 import { Checkout } from '../features/order/Checkout.tsx';

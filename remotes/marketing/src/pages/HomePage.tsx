@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { BlogCard } from '../features/blog/BlogCard.tsx';
 import { useBlogPage } from '../features/blog/queries.ts';

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { openCustomerService } from '@portal/shared/browser';
 import { ContactList, QueryFailure, useLocalePath, useLocalized, useWebsite } from '@portal/shared/ui';
 import { LightButton } from '../features/sections/DarkButtons.tsx';

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { CallToAction } from '../features/sections/CallToAction.tsx';
 import { Icon } from '../features/sections/icons.tsx';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@portal/shared/router';
 
 /** /admin itself opens the dashboard. */
 export default function AdminIndex() {

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, HStack, SimpleGrid, Skeleton, Stack, Te
 import { Field, Input, RadioCard } from '../chakra-deferred.ts';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../router.ts';
 import { payPageFor } from '../../commerce/pay-channel.ts';
 import { formatFen, OrderAccountType, perGbFen, quoteCustom, quotePackage } from '../../commerce/pricing.ts';
 import { detectPayDevice } from '../../device/pay-device.ts';

@@ -1,7 +1,7 @@
 import { Button, Card, Container, Flex, HStack, Spacer, Stack } from '../chakra.ts';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../router.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { useLocalePath } from '../useLocalePath.ts';
 import { ListEmpty, LoadFailure, Pager } from './ListParts.tsx';

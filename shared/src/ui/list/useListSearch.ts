@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router.ts';
 import { isDay } from '../../format/dateRange.ts';
 
 /** A positive whole number from the URL, or null. */

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
 import { z } from 'zod';
 import { AuthErrorCode, type CountryCode, defaultPhoneRegion, normalizeMobile } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';

@@ -2,7 +2,7 @@ import { Button } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation } from '@portal/shared/router';
 import { messageToaster, StatusPage, useLocalePath, usePageTitle } from '@portal/shared/ui';
 
 export type ErrorKind = '404' | '500' | '403' | 'other';

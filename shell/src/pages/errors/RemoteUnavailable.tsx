@@ -1,6 +1,6 @@
 import { Button } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import type { RemoteName } from '@portal/shared';
 import { StatusPage, useLocalePath } from '@portal/shared/ui';
 

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { formatTraffic } from '@portal/shared';
 import { useLocalePath } from '@portal/shared/ui';
 import { useOrder, useOrderStatus } from './queries.ts';

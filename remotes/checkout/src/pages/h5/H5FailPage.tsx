@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@portal/shared/router';
 import { RechargeOrderStatus } from '@portal/shared';
 import { useLocalePath } from '@portal/shared/ui';
 import { parseOrderId } from '../../features/order/purchase.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@portal/shared/chakra';
 import { useCallback } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { Checkout } from '../../features/order/Checkout.tsx';
 import { parseOrderId, parsePurchase } from '../../features/order/purchase.ts';

@@ -1,7 +1,7 @@
 import { Button, Spinner, Stack, Text } from '@portal/shared/chakra';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
 import { RechargeOrderStatus } from '@portal/shared';
 import { QueryFailure, useLocalePath } from '@portal/shared/ui';
 import { parseOrderId } from '../../features/order/purchase.ts';

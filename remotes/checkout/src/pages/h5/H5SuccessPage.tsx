@@ -1,6 +1,6 @@
 import { Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@portal/shared/router';
 import { PaidView } from '../../features/order/PaidView.tsx';
 import { parseOrderId } from '../../features/order/purchase.ts';
 import { H5Frame } from './H5Frame.tsx';

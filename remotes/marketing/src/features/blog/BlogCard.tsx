@@ -1,6 +1,6 @@
 import { Badge, HStack, Heading, LinkBox, LinkOverlay, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import type { BlogPostSummary } from '@portal/shared';
 import { useLocalePath } from '@portal/shared/ui';
 

@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 
 /**
  * Page links (real anchors, so crawlers follow them too): previous, the numbers around the current

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@portal/shared/router';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOM_RULE, DEFAULT_PACKAGES } from '../../../../../server/src/modules/catalogue/seed.ts';
 import { fromPerGbFen } from '../../../../../shared/src/commerce/pricing.ts';

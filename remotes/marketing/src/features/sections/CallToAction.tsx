@@ -1,6 +1,6 @@
 import { Box, Container, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { LightButton, OutlineLightButton } from './DarkButtons.tsx';
 

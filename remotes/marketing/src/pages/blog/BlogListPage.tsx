@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@portal/shared/router';
 import { BLOG_TAGS, type BlogTag } from '@portal/shared';
 import { QueryFailure, useLocalePath } from '@portal/shared/ui';
 import { BlogCard } from '../../features/blog/BlogCard.tsx';

@@ -13,7 +13,7 @@ import {
   Wrap,
 } from '@portal/shared/chakra';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@portal/shared/router';
 import { ContentErrorCode } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';
 import { QueryFailure, RichText, useLocalePath, usePageTitle } from '@portal/shared/ui';

@@ -1,7 +1,7 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { useFromPrices } from '../../features/catalogue/queries.ts';
 import { CallToAction } from '../../features/sections/CallToAction.tsx';

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Skeleton, Text } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@portal/shared/router';
 import {
   api,
   formatFen,

@@ -2,7 +2,7 @@ import { Container, Stack, Text } from '@portal/shared/chakra';
 import { Tabs } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@portal/shared/router';
 import { RESOURCE_TYPES, type StaticOrder } from '@portal/shared';
 import { CertificationNotice, PageHeader } from '@portal/shared/ui';
 import { parseResourceType } from '../../features/catalogue/calls.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, HStack, Spinner } from '@portal/shared/chak
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { type StaticOrder, StaticOrderType, effectiveStatus } from '@portal/shared';
 import { useLocalePath } from '@portal/shared/ui';
 import { invalidateStaticLists } from '../../common/keys.ts';

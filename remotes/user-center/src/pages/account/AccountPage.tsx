@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { z } from 'zod';
 import { api, IdentificationStatus, newPassword } from '@portal/shared';
 import { callApi, updateUserInfo } from '@portal/shared/browser';

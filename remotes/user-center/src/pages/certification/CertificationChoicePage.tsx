@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { ContinueLink, PageHeader, useLocalePath, useReturnPath } from '@portal/shared/ui';
 import { StatusBadge } from './StatusBadge.tsx';
 import { type CertificationKind, isLocked, KIND_PATHS, useCertification } from './useCertification.ts';

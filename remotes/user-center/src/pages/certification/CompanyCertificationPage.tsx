@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { api, isValidUscc } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { applyServerError, ContinueLink, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 

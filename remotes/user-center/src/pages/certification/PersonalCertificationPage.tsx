@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { z } from 'zod';
 import { api, isValidChineseIdCard } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';

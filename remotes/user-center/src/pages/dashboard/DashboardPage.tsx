@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { useSnapshot } from 'valtio';
 import { api, formatFen, formatTraffic } from '@portal/shared';
 import { authStore, balanceMb, callApi, isCertified, recordBalance } from '@portal/shared/browser';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Heading, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { formatTraffic, LOT_EXPIRY_NOTICE_DAYS, type TrafficLot } from '@portal/shared';
 import { ResponsiveTable, useLocalePath } from '@portal/shared/ui';
 import { expiringSoon, formatExpiry, lotOrigin } from './lots.ts';

@@ -2,7 +2,7 @@ import { Accordion, Box, Button, Card, Container, Skeleton, Stack, Text, Wrap } 
 import { Input, InputGroup } from '@portal/shared/chakra/deferred';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@portal/shared/router';
 import { HELP_CATEGORIES, type HelpCategory, type HelpDocSummary } from '@portal/shared';
 import { openCustomerService } from '@portal/shared/browser';
 import { ListEmpty, LoadFailure, PageHeader, Pager, RichText } from '@portal/shared/ui';

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, IconButton, Text } from '@portal/shared/chakra';
 import { Clipboard } from '@portal/shared/chakra/deferred';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@portal/shared/router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
 import { type ListColumn, ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
