@@ -6,11 +6,18 @@ const shell = { react: '19.3.1', 'react-dom': '19.3.1', valtio: '2.3.2', zod: '4
 
 describe('version contract', () => {
   it('lists the npm packages of the singletons (subpaths as their package, Chakra through @portal/shared/chakra)', () => {
-    expect(SHARED_PACKAGES).toEqual(expect.arrayContaining(['react', 'react-dom', 'react-router', '@chakra-ui/react', 'zod']));
+    expect(SHARED_PACKAGES).toEqual(expect.arrayContaining(['react', 'react-dom', '@chakra-ui/react', 'zod']));
     expect(SHARED_PACKAGES).not.toContain('react/jsx-runtime');
     expect(SHARED_PACKAGES.filter((p) => p.startsWith('@portal/'))).toEqual([]);
     expect(new Set(SHARED_PACKAGES).size).toBe(SHARED_PACKAGES.length);
     expect(SINGLETONS).toContain('@portal/shared/chakra');
+  });
+
+  it("refuses a remote built when react-router itself was shared (its own router beside the shell's one)", () => {
+    expect(SHARED_PACKAGES).not.toContain('react-router');
+    expect(contractProblems(shell, { react: '19.3.1', 'react-router': '8.5.1' })).toEqual([
+      { package: 'react-router', provided: null, required: '8.5.1' },
+    ]);
   });
 
   it('accepts exact versions only', () => {

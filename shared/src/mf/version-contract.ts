@@ -9,14 +9,17 @@ import { isWorkspaceSingleton, packageOf, SINGLETONS } from './singletons.ts';
  */
 
 /**
- * The npm packages behind the shared singletons ('react/jsx-runtime' counts as react), plus Chakra
- * and react-router, which every app shares through @portal/shared/chakra and @portal/shared/router.
+ * The npm packages behind the shared singletons ('react/jsx-runtime' counts as react), plus Chakra,
+ * which every app shares through @portal/shared/chakra. Not react-router, although every app shares
+ * it through @portal/shared/router: a remote built before that entry (decision 0040) listed
+ * react-router and would consume its own copy beside the shell's (a second router context, its
+ * links broken); that the shell provides no react-router refuses such a remote at deploy.
  */
 /** Written at the root of the shell's browser build: the exact versions of the shared packages it provides. */
 export const PROVIDED_VERSIONS_FILE = 'shared-versions.json';
 
 export const SHARED_PACKAGES: readonly string[] = [
-  ...new Set([...SINGLETONS.filter((name) => !isWorkspaceSingleton(name)).map(packageOf), '@chakra-ui/react', 'react-router']),
+  ...new Set([...SINGLETONS.filter((name) => !isWorkspaceSingleton(name)).map(packageOf), '@chakra-ui/react']),
 ];
 
 const EXACT_SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
