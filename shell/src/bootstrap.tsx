@@ -10,6 +10,7 @@ import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';
 import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
 import { installHttpReactions } from './http/reactions.ts';
+import { loadLocale } from './i18n/catalogs.ts';
 import { resolveStartLocale, startRedirect } from './i18n/start-locale.ts';
 import { knownRedirect, loginPath } from './routing/guard.ts';
 import { refreshUserInfo } from './session/session.ts';
@@ -37,7 +38,8 @@ persistAuth();
 // The app's code loads while the registry is read; the registry must be known before the router
 // resolves the first route (it may need a remote), and the current page's remote starts loading at
 // once, beside the app's code, instead of after it.
-const appCode = Promise.all([import('./app/App.tsx'), import('./routing/router.tsx')]);
+// The page's language's messages load beside it (the other language's only if the visitor switches).
+const appCode = Promise.all([import('./app/App.tsx'), import('./routing/router.tsx'), loadLocale(uiStore.locale)]);
 await initRemotes();
 prefetchRemoteOf(window.location.pathname);
 const [{ App, hydrateQueries, pricesFollowSession, queryClient }, { createPortalRouter }] = await appCode;

@@ -1,6 +1,4 @@
 import type { RemoteRoutesModule } from '@portal/shared/browser';
-import en from './messages/en.json';
-import zhCN from './messages/zh-CN.json';
 
 // The page of each path routes.json declares (path, layout, access, title, sitemap live there).
 export const pages: RemoteRoutesModule['pages'] = {
@@ -20,5 +18,11 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/admin/help-center': () => import('./pages/help/HelpCenterPage.tsx'),
 };
 
-const remote: RemoteRoutesModule = { pages, messages: { en, 'zh-CN': zhCN }, release: __REMOTE_RELEASE__ };
+// One language at a time: a page never downloads the other language's messages (decision 0040).
+const messages: RemoteRoutesModule['messages'] = {
+  en: () => import('./messages/en.json').then((m) => m.default),
+  'zh-CN': () => import('./messages/zh-CN.json').then((m) => m.default),
+};
+
+const remote: RemoteRoutesModule = { pages, messages, release: __REMOTE_RELEASE__ };
 export default remote;

@@ -1,6 +1,13 @@
-import type { Catalogs } from './catalog.ts';
-import en from './messages/en.json';
-import zhCN from './messages/zh-CN.json';
+import type { Catalog } from './catalog.ts';
+import type { Locale } from './locales.ts';
 
-/** Messages of the shared UI kit; the shell merges them into every page's catalog. */
-export const sharedMessages: Catalogs = { en, 'zh-CN': zhCN };
+/**
+ * Messages of the shared UI kit in one language; the shell merges them into the page's catalog.
+ * One language at a time: a page never downloads the other language's messages (decision 0040).
+ * Code that needs both at once (the server's head, tests) imports `./shared-messages.ts`.
+ */
+export function loadSharedMessages(locale: Locale): Promise<Catalog> {
+  return locale === 'en'
+    ? import('./messages/en.json').then((m) => m.default)
+    : import('./messages/zh-CN.json').then((m) => m.default);
+}

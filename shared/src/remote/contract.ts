@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { Catalogs } from '../i18n/catalog.ts';
+import type { Catalog } from '../i18n/catalog.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 /** Which of the shell's layouts frames a page (SPEC section 2: default, 'empty', and /admin). */
 export type LayoutName = 'default' | 'empty' | 'admin';
@@ -15,7 +16,11 @@ export type PageLoader = () => Promise<{ default: ComponentType }>;
 export interface RemoteRoutesModule {
   /** The page of each path of the remote's route manifest, by its full pattern (`/admin/static/buy`). */
   pages: Record<string, PageLoader>;
-  messages: Catalogs;
+  /**
+   * Its messages by language: a loader per language (a page loads only its own language, decision
+   * 0040), or the catalog itself (remotes built before that; the shell accepts both).
+   */
+  messages: Record<Locale, Catalog | (() => Promise<Catalog>)>;
   /** Release label baked in at build time (REMOTE_RELEASE), shown as data-release on its pages. */
   release: string;
 }

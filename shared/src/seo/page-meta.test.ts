@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedMessages } from '../i18n/messages.ts';
+import { sharedMessages } from '../i18n/shared-messages.ts';
 import { SHELL_ROUTES } from '../routes/route-table.ts';
 import { DEFAULT_DESCRIPTION_ID, NOT_FOUND_META, pageMetaIds } from './page-meta.ts';
 

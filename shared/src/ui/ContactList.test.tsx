@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Website } from '../contract/index.ts';
-import { sharedMessages } from '../i18n/messages.ts';
+import { sharedMessages } from '../i18n/shared-messages.ts';
 import { ChakraProvider } from './chakra.ts';
 import { ContactList } from './ContactList.tsx';
 import { system } from './theme.ts';

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from './router.ts';
 import { describe, expect, it } from 'vitest';
-import { sharedMessages } from '../i18n/messages.ts';
+import { sharedMessages } from '../i18n/shared-messages.ts';
 import { ChakraProvider } from './chakra.ts';
 import { ContinueLink } from './ContinueLink.tsx';
 import { system } from './theme.ts';

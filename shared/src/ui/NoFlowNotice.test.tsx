@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from './router.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardStatistics } from '../contract/index.ts';
-import { sharedMessages } from '../i18n/messages.ts';
+import { sharedMessages } from '../i18n/shared-messages.ts';
 import { authStore } from '../state/auth.ts';
 import { ChakraProvider } from './chakra.ts';
 import { AccountNotices, hadTraffic } from './NoFlowNotice.tsx';

@@ -1,11 +1,11 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@portal/shared';
 import { ChakraProvider } from '@portal/shared/chakra';
 import { notificationToaster, notify, system } from '@portal/shared/ui';
-import { useMessages } from '../i18n/catalogs.ts';
+import { loadLocale, useMessages } from '../i18n/catalogs.ts';
 import { AppToasts } from './Toasts.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -21,6 +21,8 @@ function Frame({ locale }: { locale: Locale }) {
 }
 
 describe('toasts', () => {
+  beforeAll(() => Promise.all([loadLocale('en'), loadLocale('zh-CN')]));
+
   it.each([
     ['zh-CN', ['消息提示', '通知'], '关闭通知'],
     ['en', ['Messages', 'Notifications'], 'Dismiss notification'],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import staticRoutes from '../../../remotes/static-ip/routes.json';
 import userCenterRoutes from '../../../remotes/user-center/routes.json';
-import { sharedMessages } from '@portal/shared';
+import { sharedMessages } from '../../../shared/src/i18n/shared-messages.ts';
 import { SECTIONS } from './AdminLayout.tsx';
 
 // happy-dom replaces URL, so paths are taken from import.meta.dirname rather than a file: URL.

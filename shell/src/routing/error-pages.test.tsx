@@ -3,13 +3,13 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, Outlet, RouterProvider } from '@portal/shared/router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Locale, ResultCode } from '@portal/shared';
 import { ApiError, NO_ERROR_PAGE, uiStore } from '@portal/shared/browser';
 import { ChakraProvider } from '@portal/shared/chakra';
 import { system } from '@portal/shared/ui';
 import { throwsToErrorPage } from '../http/page-errors.ts';
-import { useMessages } from '../i18n/catalogs.ts';
+import { loadLocale, useMessages } from '../i18n/catalogs.ts';
 import { RemotePageError, RouteError } from './RouteError.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -78,6 +78,8 @@ const errorPage = () => container.querySelector('[data-testid="error-page"]');
 const text = () => container.textContent ?? '';
 
 describe('error pages of failed data calls', () => {
+  beforeAll(() => Promise.all([loadLocale('en'), loadLocale('zh-CN')]));
+
   it('shows "server busy" in the layout for a server error, and its retry renders the page again', async () => {
     let fail = true;
     const load = vi.fn(async () => {

@@ -2,7 +2,7 @@ import type { RouteObject } from '@portal/shared/router';
 import { createBrowserRouter } from '@portal/shared/router';
 import { type Locale, type RemoteName, type RouteDef, type RouteLayout, splitLocale } from '@portal/shared';
 import type { PageLoader, RemoteRoutesModule } from '@portal/shared/browser';
-import { addCatalogs } from '../i18n/catalogs.ts';
+import { addCatalogs, loadLocale } from '../i18n/catalogs.ts';
 import { loadRemoteRoutes } from '../federation/remotes.ts';
 import { ownerOf } from '../federation/mounts.ts';
 import { markRemoteFailed, markRemoteLoaded, remoteState } from '../federation/remote-state.ts';
@@ -61,8 +61,12 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number], source
     element: <LocaleRoot locale={locale} />,
     errorElement: <RouteError />,
     HydrateFallback: BootFallback,
-    // The guard (server redirect rules, login required, guest only) runs before every navigation.
-    ...(!sources.server && { loader: guardLoader, shouldRevalidate: () => true }),
+    // The guard (server redirect rules, login required, guest only) runs before every navigation,
+    // beside the loading of this language's messages (the first page in the other language loads them).
+    ...(!sources.server && {
+      loader: async (args: Parameters<typeof guardLoader>[0]) => (await Promise.all([guardLoader(args), loadLocale(locale)]))[0],
+      shouldRevalidate: () => true,
+    }),
     children: [
       {
         id: `default:${key}`,
@@ -130,7 +134,7 @@ function remoteIndex(layout: RouteLayout, sources: RouteSources): RouteObject {
       const found = owner();
       if (!found) throw new Response('', { status: 404 });
       const module = await sources.loadRemote(found.remote);
-      addCatalogs(module.messages);
+      await addCatalogs(module.messages);
       return {
         ...(await remotePage(module.pages[found.route.pattern], found.remote, module.release)),
         handle: { titleId: found.route.title, remote: found.remote },
@@ -148,7 +152,7 @@ async function discoverRoutes(path: string, patch: (routeId: string, children: R
   if (!owner || remoteState.loaded.has(owner)) return;
   try {
     const remote = await loadRemoteRoutes(owner);
-    addCatalogs(remote.messages);
+    await addCatalogs(remote.messages);
     for (const { key } of LOCALE_BASES) {
       for (const layout of LAYOUTS) {
         const children = remoteChildren(owner, remote, layout);

@@ -18,7 +18,7 @@ import { configureHttp, type RemoteRoutesModule } from '@portal/shared/browser';
 import '../zod-without-eval.ts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { ownerOf } from '../federation/mounts.ts';
-import { addCatalogs } from '../i18n/catalogs.ts';
+import { addCatalogs, loadLocale } from '../i18n/catalogs.ts';
 import { setServedRoutes } from '../routing/route-table.ts';
 import { portalRoutes } from '../routing/router.tsx';
 import { loadServerRemote, selectRemoteVersions } from './remotes.ts';
@@ -54,11 +54,13 @@ async function renderPage({ url, remotes, signal }: PageRenderRequest): Promise<
   selectRemoteVersions(remotes);
   setServedRoutes(Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote?.routes ?? []])));
   const location = new URL(ORIGIN + (url.startsWith('/') ? url : `/${url}`));
-  const owner = ownerOf(splitLocale(location.pathname).path);
+  const { locale, path } = splitLocale(location.pathname);
+  const owner = ownerOf(path);
   const preloaded: Partial<Record<RemoteName, RemoteRoutesModule>> = {};
+  await loadLocale(locale);
   if (owner) {
     const module = await loadServerRemote(owner);
-    addCatalogs(module.messages);
+    await addCatalogs(module.messages);
     preloaded[owner] = module;
   }
   const handler = createStaticHandler(portalRoutes({ loadRemote: loadServerRemote, preloaded, server: true }));

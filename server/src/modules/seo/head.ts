@@ -9,9 +9,9 @@ import {
   type RemoteName,
   SSR_RENDERED_FOR_ATTRIBUTE,
   SSR_STATE_ELEMENT_ID,
-  sharedMessages,
   splitLocale,
 } from '@portal/shared';
+import { sharedMessages } from '@portal/shared/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sharedInFlight } from '../../lib/in-flight.ts';

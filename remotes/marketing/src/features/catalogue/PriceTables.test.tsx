@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOM_RULE, DEFAULT_PACKAGES } from '../../../../../server/src/modules/catalogue/seed.ts';
 import { fromPerGbFen } from '../../../../../shared/src/commerce/pricing.ts';
 import type { TrafficPackage } from '../../../../../shared/src/contract/index.ts';
-import { sharedMessages } from '../../../../../shared/src/i18n/messages.ts';
+import { sharedMessages } from '../../../../../shared/src/i18n/shared-messages.ts';
 import { ChakraProvider } from '../../../../../shared/src/ui/chakra.ts';
 import { catalogueKeys } from '../../../../../shared/src/ui/commerce/catalogue.ts';
 import { BuyTraffic } from '../../../../../shared/src/ui/forms.ts';

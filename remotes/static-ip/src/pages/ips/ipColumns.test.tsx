@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ChakraProvider } from '@portal/shared/chakra';
-import { sharedMessages } from '@portal/shared/i18n';
+import { sharedMessages } from '@portal/shared/messages';
 import { ResponsiveTable, system } from '@portal/shared/ui';
 import en from '../../messages/en.json';
 import zhCN from '../../messages/zh-CN.json';
