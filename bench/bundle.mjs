@@ -110,6 +110,14 @@ export function attribute(code, map, into, app = 'shell', mapFile = null) {
   });
 }
 
+/**
+ * The group of a file the build wrote no source map for: rspack maps JSON modules to nothing, so a
+ * chunk made only of them (a language's message catalog, loaded on its own) is named for what it is.
+ */
+export function mapLessGroup(code) {
+  return /exports=JSON\.parse\(/.test(code) && !/function|=>/.test(code) ? 'messages (JSON)' : '(no source map)';
+}
+
 const brotli = (text) =>
   brotliCompressSync(Buffer.from(text), {
     params: {
@@ -133,11 +141,12 @@ export function analyse(files) {
     }
     const code = readFileSync(file, 'utf8');
     if (!existsSync(`${file}.map`)) {
-      missingMaps.push(url);
-      const g = groups.get('(no source map)') ?? { raw: 0, parts: [] };
+      const group = mapLessGroup(code);
+      if (group === '(no source map)') missingMaps.push(url);
+      const g = groups.get(group) ?? { raw: 0, parts: [] };
       g.raw += Buffer.byteLength(code);
       g.parts.push(code);
-      groups.set('(no source map)', g);
+      groups.set(group, g);
       continue;
     }
     attribute(code, JSON.parse(readFileSync(`${file}.map`, 'utf8')), groups, app, `${file}.map`);

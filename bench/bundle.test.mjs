@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attribute, distFile, packageOf, resolveSource } from './bundle.mjs';
+import { attribute, distFile, mapLessGroup, packageOf, resolveSource } from './bundle.mjs';
 
 describe('bundle analysis', () => {
   it('names the npm package of a pnpm path, and the monorepo part of a source of ours', () => {
@@ -48,6 +48,12 @@ describe('bundle analysis', () => {
       '/repo/shell/dist/static/js/a.js.map',
     );
     expect(Object.fromEntries([...groups].map(([name, g]) => [name, g.raw]))).toEqual({ shell: 3 });
+  });
+
+  it('names a chunk of JSON catalogs without a source map as messages, and nothing else', () => {
+    const catalog = `"use strict";(self.chunk_shell=self.chunk_shell||[]).push([["7f"],{tY(t){t.exports=JSON.parse('{"nav.products":"产品"}')}}]);`;
+    expect(mapLessGroup(catalog)).toBe('messages (JSON)');
+    expect(mapLessGroup(`${catalog.slice(0, -3)},a(e,t,n){n.d(t,{x:()=>1})}}]);`)).toBe('(no source map)');
   });
 
   it('finds a served file in the build output: the shell at the root, a remote by name whatever its version', () => {
