@@ -4,6 +4,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SSR_RENDERED_FOR_ATTRIBUTE, SSR_STATE_ELEMENT_ID, splitLocale } from '@portal/shared';
 import { authStore, persistAuth, uiStore } from '@portal/shared/browser';
+import { endHydration, startHydration } from '@portal/shared/ui';
 import { startAnalytics } from './analytics/analytics.ts';
 import { releaseHeldSubmits } from './boot/held-submits.ts';
 import { readClientConfig } from './app/clientConfig.ts';
@@ -66,7 +67,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 /** Its effect runs once the first render is committed: the forms have their handlers. */
 function Interactive() {
-  useEffect(releaseHeldSubmits, []);
+  useEffect(() => {
+    // Parts rendered from now on (client navigations) render their children, not the server's markup.
+    endHydration();
+    releaseHeldSubmits();
+  }, []);
   return null;
 }
 const app = (
@@ -83,11 +88,13 @@ if (serverState && root.hasChildNodes()) {
   await routerInitialized(router);
   // In a transition React yields to the browser every few milliseconds while hydrating, instead of
   // one long task; a touch on a part not yet hydrated hydrates that part first.
-  if (router.state.location.pathname === markupPath && !router.state.errors)
+  if (router.state.location.pathname === markupPath && !router.state.errors) {
+    // Static parts of the page (StaticDuringHydration) keep the server's markup instead of hydrating.
+    startHydration();
     startTransition(() => {
       hydrateRoot(root, app);
     });
-  else {
+  } else {
     root.replaceChildren();
     createRoot(root).render(app);
   }

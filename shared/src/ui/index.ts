@@ -27,3 +27,4 @@ export * from './list/ResponsiveTable.tsx';
 export * from './list/tableCsv.ts';
 export * from './list/useListSearch.ts';
 export * from './list/useFileExport.ts';
+export * from './StaticDuringHydration.tsx';

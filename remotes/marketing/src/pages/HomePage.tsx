@@ -1,7 +1,7 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
 import { Link } from '@portal/shared/router';
-import { useLocalePath } from '@portal/shared/ui';
+import { StaticDuringHydration, useLocalePath } from '@portal/shared/ui';
 import { BlogCard } from '../features/blog/BlogCard.tsx';
 import { useBlogPage } from '../features/blog/queries.ts';
 import { useFromPrices } from '../features/catalogue/queries.ts';
@@ -85,20 +85,22 @@ export default function HomePage() {
         }
       />
 
-      <Container maxW="6xl" py={{ base: 8, md: 12 }}>
-        <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap={{ base: 4, md: 6 }} data-testid="home-claims">
-          {CLAIMS.map((c) => (
-            <Stack key={c.key} borderWidth="1px" borderRadius="xl" p={{ base: 4, md: 5 }} bg="bg.panel" gap={1}>
-              <Text as="dt" color="fg.muted" order={2} fontSize="sm">
-                <FormattedMessage id={`marketing.home.claim.${c.key}`} />
-              </Text>
-              <Text as="dd" order={1} fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="brand.fg">
-                <FormattedMessage id={`marketing.home.claimValue.${c.key}`} />
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Container>
+      <StaticDuringHydration>
+        <Container maxW="6xl" py={{ base: 8, md: 12 }}>
+          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap={{ base: 4, md: 6 }} data-testid="home-claims">
+            {CLAIMS.map((c) => (
+              <Stack key={c.key} borderWidth="1px" borderRadius="xl" p={{ base: 4, md: 5 }} bg="bg.panel" gap={1}>
+                <Text as="dt" color="fg.muted" order={2} fontSize="sm">
+                  <FormattedMessage id={`marketing.home.claim.${c.key}`} />
+                </Text>
+                <Text as="dd" order={1} fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="brand.fg">
+                  <FormattedMessage id={`marketing.home.claimValue.${c.key}`} />
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </StaticDuringHydration>
 
       <Section
         id="products"
@@ -152,40 +154,42 @@ export default function HomePage() {
         </SimpleGrid>
       </Section>
 
-      <Section id="features" muted title={<FormattedMessage id="marketing.home.features.title" />}>
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6}>
-          {FEATURES.map((f) => (
-            <FeatureCard key={f.key} icon={f.icon} title={<FormattedMessage id={`marketing.feature.${f.key}.title`} />}>
-              <FormattedMessage id={`marketing.feature.${f.key}.text`} />
-            </FeatureCard>
-          ))}
-        </SimpleGrid>
-      </Section>
+      <StaticDuringHydration>
+        <Section id="features" muted title={<FormattedMessage id="marketing.home.features.title" />}>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6}>
+            {FEATURES.map((f) => (
+              <FeatureCard key={f.key} icon={f.icon} title={<FormattedMessage id={`marketing.feature.${f.key}.title`} />}>
+                <FormattedMessage id={`marketing.feature.${f.key}.text`} />
+              </FeatureCard>
+            ))}
+          </SimpleGrid>
+        </Section>
 
-      <Section
-        id="use-cases"
-        title={<FormattedMessage id="marketing.home.useCases.title" />}
-        intro={<FormattedMessage id="marketing.home.useCases.intro" />}
-      >
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={6} data-testid="home-use-cases">
-          {USE_CASES.map((u) => (
-            <FeatureCard
-              key={u.key}
-              icon={u.icon}
-              title={<FormattedMessage id={`marketing.useCase.${u.key}.title`} />}
-              footer={
-                <Link to={`${to('/use-scene')}#${u.anchor}`}>
-                  <Text as="span" color="brand.fg" fontWeight="medium" fontSize="sm">
-                    <FormattedMessage id={`marketing.useCase.${u.key}.more`} />
-                  </Text>
-                </Link>
-              }
-            >
-              <FormattedMessage id={`marketing.useCase.${u.key}.short`} />
-            </FeatureCard>
-          ))}
-        </SimpleGrid>
-      </Section>
+        <Section
+          id="use-cases"
+          title={<FormattedMessage id="marketing.home.useCases.title" />}
+          intro={<FormattedMessage id="marketing.home.useCases.intro" />}
+        >
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={6} data-testid="home-use-cases">
+            {USE_CASES.map((u) => (
+              <FeatureCard
+                key={u.key}
+                icon={u.icon}
+                title={<FormattedMessage id={`marketing.useCase.${u.key}.title`} />}
+                footer={
+                  <Link to={`${to('/use-scene')}#${u.anchor}`}>
+                    <Text as="span" color="brand.fg" fontWeight="medium" fontSize="sm">
+                      <FormattedMessage id={`marketing.useCase.${u.key}.more`} />
+                    </Text>
+                  </Link>
+                }
+              >
+                <FormattedMessage id={`marketing.useCase.${u.key}.short`} />
+              </FeatureCard>
+            ))}
+          </SimpleGrid>
+        </Section>
+      </StaticDuringHydration>
 
       {tutorials.data && tutorials.data.list.length > 0 ? (
         <Section

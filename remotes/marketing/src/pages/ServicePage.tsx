@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from '@portal/shared/router';
 import { openCustomerService } from '@portal/shared/browser';
-import { ContactList, QueryFailure, useLocalePath, useLocalized, useWebsite } from '@portal/shared/ui';
+import { ContactList, QueryFailure, StaticDuringHydration, useLocalePath, useLocalized, useWebsite } from '@portal/shared/ui';
 import { LightButton } from '../features/sections/DarkButtons.tsx';
 import { Icon, type IconName } from '../features/sections/icons.tsx';
 import { OverseasNotice } from '../features/sections/OverseasNotice.tsx';
@@ -80,37 +80,39 @@ export default function ServicePage() {
           </Card>
         </SimpleGrid>
       </Section>
-      <Section id="prepare" muted title={<FormattedMessage id="marketing.service.prepare.title" />}>
-        <Stack as="ol" gap={3} ps={5} listStyleType="decimal" fontSize={{ base: 'md', md: 'lg' }}>
-          {[1, 2, 3, 4].map((n) => (
-            <Text as="li" key={n}>
-              <FormattedMessage id={`marketing.service.prepare.${n}`} />
-            </Text>
-          ))}
-        </Stack>
-      </Section>
-      <Section id="self-help" title={<FormattedMessage id="marketing.service.self.title" />}>
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap={6}>
-          {SELF_HELP.map((s) => (
-            <Stack key={s.key} borderWidth="1px" borderRadius="xl" p={6} gap={3} bg="bg.panel">
-              <Box color="brand.fg">
-                <Icon name={s.icon} />
-              </Box>
-              <Heading as="h3" size="md">
-                <FormattedMessage id={`marketing.service.self.${s.key}.title`} />
-              </Heading>
-              <Text color="fg.muted" flex="1">
-                <FormattedMessage id={`marketing.service.self.${s.key}.text`} />
+      <StaticDuringHydration>
+        <Section id="prepare" muted title={<FormattedMessage id="marketing.service.prepare.title" />}>
+          <Stack as="ol" gap={3} ps={5} listStyleType="decimal" fontSize={{ base: 'md', md: 'lg' }}>
+            {[1, 2, 3, 4].map((n) => (
+              <Text as="li" key={n}>
+                <FormattedMessage id={`marketing.service.prepare.${n}`} />
               </Text>
-              <Button asChild variant="outline" colorPalette="brand" alignSelf="flex-start">
-                <Link to={to(s.path)}>
-                  <FormattedMessage id={`marketing.service.self.${s.key}.action`} />
-                </Link>
-              </Button>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Section>
+            ))}
+          </Stack>
+        </Section>
+        <Section id="self-help" title={<FormattedMessage id="marketing.service.self.title" />}>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap={6}>
+            {SELF_HELP.map((s) => (
+              <Stack key={s.key} borderWidth="1px" borderRadius="xl" p={6} gap={3} bg="bg.panel">
+                <Box color="brand.fg">
+                  <Icon name={s.icon} />
+                </Box>
+                <Heading as="h3" size="md">
+                  <FormattedMessage id={`marketing.service.self.${s.key}.title`} />
+                </Heading>
+                <Text color="fg.muted" flex="1">
+                  <FormattedMessage id={`marketing.service.self.${s.key}.text`} />
+                </Text>
+                <Button asChild variant="outline" colorPalette="brand" alignSelf="flex-start">
+                  <Link to={to(s.path)}>
+                    <FormattedMessage id={`marketing.service.self.${s.key}.action`} />
+                  </Link>
+                </Button>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Section>
+      </StaticDuringHydration>
       <OverseasNotice />
     </Box>
   );

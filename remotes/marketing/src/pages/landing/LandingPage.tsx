@@ -2,7 +2,7 @@ import { Box, Heading, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from '@portal/shared/router';
-import { useLocalePath } from '@portal/shared/ui';
+import { StaticDuringHydration, useLocalePath } from '@portal/shared/ui';
 import { useFromPrices } from '../../features/catalogue/queries.ts';
 import { CallToAction } from '../../features/sections/CallToAction.tsx';
 import { Faq } from '../../features/sections/Faq.tsx';
@@ -78,31 +78,33 @@ export function LandingPage({ kind, buyPath, from, unit, highlights, targeting, 
         }
       />
 
-      <Section id="what" title={<FormattedMessage id={m('what.title')} />}>
-        <Stack gap={8}>
-          <SimpleGrid
-            columns={{ base: 1, md: 2 }}
-            gap={{ base: 4, md: 10 }}
-            color="fg.muted"
-            fontSize={{ base: 'md', md: 'lg' }}
-            lineHeight="1.75"
-          >
-            <Text>
-              <FormattedMessage id={m('what.p1')} />
-            </Text>
-            <Text>
-              <FormattedMessage id={m('what.p2')} />
-            </Text>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6}>
-            {highlights.map((h) => (
-              <FeatureCard key={h.key} icon={h.icon} title={<FormattedMessage id={m(`highlight.${h.key}.title`)} />}>
-                <FormattedMessage id={m(`highlight.${h.key}.text`)} />
-              </FeatureCard>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </Section>
+      <StaticDuringHydration>
+        <Section id="what" title={<FormattedMessage id={m('what.title')} />}>
+          <Stack gap={8}>
+            <SimpleGrid
+              columns={{ base: 1, md: 2 }}
+              gap={{ base: 4, md: 10 }}
+              color="fg.muted"
+              fontSize={{ base: 'md', md: 'lg' }}
+              lineHeight="1.75"
+            >
+              <Text>
+                <FormattedMessage id={m('what.p1')} />
+              </Text>
+              <Text>
+                <FormattedMessage id={m('what.p2')} />
+              </Text>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={6}>
+              {highlights.map((h) => (
+                <FeatureCard key={h.key} icon={h.icon} title={<FormattedMessage id={m(`highlight.${h.key}.title`)} />}>
+                  <FormattedMessage id={m(`highlight.${h.key}.text`)} />
+                </FeatureCard>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Section>
+      </StaticDuringHydration>
 
       <Section
         id="targeting"
