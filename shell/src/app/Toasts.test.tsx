@@ -1,5 +1,6 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@portal/shared';
@@ -44,5 +45,23 @@ describe('toasts', () => {
     act(() => root.unmount());
     container.remove();
     notificationToaster.remove();
+  });
+
+  it('render nothing on the server nor while hydrating, and their regions once the page is committed', async () => {
+    // Started inside the hydration render, a Toaster's flushSync made React finish hydrating in one task.
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Frame locale="en" />);
+    expect(container.innerHTML).toBe('');
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Frame locale="en" />);
+    });
+    expect([...document.querySelectorAll('[role="region"]')].map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Messages',
+      'Notifications',
+    ]);
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -1,5 +1,5 @@
 import { Portal, Spinner, Stack, Toast, Toaster } from '@portal/shared/chakra';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { messageToaster, notificationToaster, toasterMounted } from '@portal/shared/ui';
 
@@ -26,8 +26,20 @@ function Toasts({ toaster, labelId }: { toaster: typeof messageToaster; labelId:
   );
 }
 
-/** Messages (one at a time, top) and notifications (stacked, top-end). */
+/**
+ * Messages (one at a time, top) and notifications (stacked, top-end), rendered once the page is
+ * committed. Each Toaster's state machine subscribes to its store with a `flushSync` update: started
+ * while React hydrates the server's page in a transition, that update made React finish the whole
+ * hydration synchronously, one 130–160 ms task at CPU ×4 (decision 0041). Toasts raised before then
+ * wait in their store (and in `toasterMounted`'s queue).
+ */
 export function AppToasts() {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => setCommitted(true), []);
+  return committed ? <MountedToasts /> : null;
+}
+
+function MountedToasts() {
   useEffect(() => {
     // After the Toaster subscribed to its store, so waiting messages are shown.
     const timer = setTimeout(toasterMounted, 0);
