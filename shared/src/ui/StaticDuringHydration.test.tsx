@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
-import { Link, MemoryRouter, useLocation } from 'react-router';
+import { Link, MemoryRouter, useLocation } from './router.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endHydration, StaticDuringHydration, startHydration } from './StaticDuringHydration.tsx';
 

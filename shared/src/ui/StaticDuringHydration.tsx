@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router.ts';
 
 /**
  * Whether the browser is hydrating the server's markup. The shell's boot sets it just before
