@@ -46,18 +46,22 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('apiTokenBearer', false);
-    app.addHook('onRequest', async (request) => {
-      if (!isApiPath(request.url)) return;
+    // A callback hook: most requests (pages, files, calls without a token) settle it at once, and only
+    // a session lookup makes a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isApiPath(request.url)) return done();
       const token = bearerToken(request.headers.authorization);
       // A personal API token (npt_…) opens /api/v1/ only, never the user centre (decision 0022);
       // the session lookup could not match it anyway (other length), this says so outright.
-      if (!token) return;
+      if (!token) return done();
       if (token.startsWith(API_TOKEN_PREFIX)) {
         request.apiTokenBearer = true;
-        return;
+        return done();
       }
-      const session = await resolveSession(app.db, token, app.now());
-      request.user = session && { id: session.userId, sessionId: session.sessionId };
+      resolveSession(app.db, token, app.now()).then((session) => {
+        request.user = session && { id: session.userId, sessionId: session.sessionId };
+        done();
+      }, done);
     });
     // A personal API token is a real credential that lacks this permission: "not authorised"
     // (1006000000), not "log in again" (401), so a script using one is told what is wrong.

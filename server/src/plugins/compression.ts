@@ -30,10 +30,11 @@ export const compressionPlugin = fp(
     // answer marked immutable is a file whose compressed forms, if any, exist already; sending it
     // as it is beats compressing it again for every request. `x-no-compression` is the plugin's
     // own per-request opt-out.
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook: it runs on every answer and needs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const cacheControl = reply.getHeader('cache-control');
       if (typeof cacheControl === 'string' && cacheControl.includes('immutable')) request.headers['x-no-compression'] = '1';
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'compression' },

@@ -18,8 +18,10 @@ export const i18nPlugin = fp(
     });
     // onRequest runs before body parsing and routing failures reach the error handler, so even a
     // 404 or a malformed body is answered in the caller's language.
-    app.addHook('onRequest', async (request) => {
+    // A callback hook, not an async one: it runs on every request and needs no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.locale = localeFromHeader(request.headers['accept-language']);
+      done();
     });
   },
   { name: 'i18n' },

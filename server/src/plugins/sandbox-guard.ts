@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
 
@@ -54,10 +54,20 @@ export const sandboxGuardPlugin = fp<{ config: Pick<Config, 'sandboxUnsafePublic
       app.log.warn('SANDBOX_UNSAFE_PUBLIC=true: the sandbox outbox and cashier answer every client');
       return;
     }
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.routeOptions.url?.startsWith(SANDBOX_PREFIX) || isLocalRequest(request)) return;
+    // On the sandbox's own routes only (added to each as it is declared): every other request pays
+    // nothing for the guard.
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isLocalRequest(request)) return;
       request.log.warn({ ip: request.ip, peer: request.socket.remoteAddress }, 'sandbox route refused to a remote client');
       return reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(REFUSAL);
+    };
+    app.addHook('onRoute', (routeOptions) => {
+      if (!routeOptions.url?.startsWith(SANDBOX_PREFIX)) return;
+      const own = routeOptions.onRequest === undefined ? [] : [routeOptions.onRequest].flat();
+      // A GET's HEAD twin is declared from the GET's options, which have it already.
+      if (own.includes(guard)) return;
+      // First, before the route's own hooks (as the instance hook it replaces ran).
+      routeOptions.onRequest = [guard, ...own];
     });
   },
   { name: 'sandbox-guard' },

@@ -235,7 +235,8 @@ export const securityHeadersPlugin = fp<{ config: CspConfig }>(
     });
 
     const secureCookies = config.publicBaseUrl?.startsWith('https:') ?? false;
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook: it runs on every answer and needs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       const cookies = reply.getHeader('set-cookie');
       if (secureCookies && cookies !== undefined) {
@@ -250,7 +251,7 @@ export const securityHeadersPlugin = fp<{ config: CspConfig }>(
         const current = String(reply.getHeader('cache-control') ?? '');
         if (!/\bno-store\b/.test(current)) reply.header('cache-control', 'no-store');
       }
-      return payload;
+      done(null, payload);
     });
 
     let window = { start: 0, logged: 0, dropped: 0 };

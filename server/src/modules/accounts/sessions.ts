@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
@@ -17,8 +17,12 @@ const TOKEN_BYTES = 32;
 /** base64url of 32 bytes: anything else is not one of ours and needs no database lookup. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** SHA-256 is enough (no salt, no slow hash): the token is 256 random bits, not a guessable secret. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * SHA-256 is enough (no salt, no slow hash): the token is 256 random bits, not a guessable secret.
+ * One-shot `crypto.hash`: every authenticated call hashes its token, and a Hash object per call
+ * (createHash) cost three times as much.
+ */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export interface NewSession {
   token: string;
