@@ -20,7 +20,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /**
  * SHA-256 is enough (no salt, no slow hash): the token is 256 random bits, not a guessable secret.
  * One-shot `crypto.hash`: every authenticated call hashes its token, and a Hash object per call
- * (createHash) cost three times as much.
+ * (createHash) cost three to five times as much.
  */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
