@@ -1,7 +1,14 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { fileURLToPath } from 'node:url';
+import {
+  defineConfig,
+  type EnvironmentConfig,
+  type ModifyRspackConfigUtils,
+  type RsbuildConfig,
+  type RsbuildPlugin,
+} from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { sharedSingletons } from '../src/mf/shared-singletons.ts';
 import { REMOTES, type RemoteName } from '../src/registry/remotes.ts';
@@ -37,7 +44,7 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
       // Which release a page came from (ops and the deploy e2e read it); set by REMOTE_RELEASE.
       define: { __REMOTE_RELEASE__: JSON.stringify(process.env.REMOTE_RELEASE ?? 'local') },
     },
-    tools: { htmlPlugin: false },
+    tools: { htmlPlugin: false, rspack: zodEnglishOnly },
     output: { assetPrefix: 'auto', cleanDistPath: true, sourceMap: { js: benchSourceMaps() } },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
     server: { port: remote.devPort, cors: { origin: '*' } },
@@ -104,6 +111,24 @@ function serverEnvironment(
 }
 
 /**
+ * zod's classic and core entries re-export every locale (`z.locales`: 60-odd languages' error
+ * messages, ≈ 150 kB raw), and a Module Federation shared module keeps every export, so all of them
+ * went to every first visit with the shared zod. The apps never read `z.locales` (the server, built
+ * separately, uses zh-CN and en for its error maps), and zod's default configuration imports English
+ * on its own: the locales index is replaced by one holding English only (decision 0040).
+ */
+export const ZOD_LOCALES_INDEX = /^\.\.\/locales\/index\.js$/;
+export const ZOD_ENTRY_FOLDER = /[\\/]zod[\\/]v4[\\/](classic|core)$/;
+function zodEnglishOnly(_config: unknown, { rspack, appendPlugins }: ModifyRspackConfigUtils) {
+  appendPlugins(
+    new rspack.NormalModuleReplacementPlugin(ZOD_LOCALES_INDEX, (resource: { request: string; context: string }) => {
+      if (ZOD_ENTRY_FOLDER.test(resource.context))
+        resource.request = fileURLToPath(new URL('./zod-locales-en.ts', import.meta.url));
+    }),
+  );
+}
+
+/**
  * PORTAL_SOURCE_MAPS=hidden (npm run bench sets it): a `.map` beside each JS file, with no
  * sourceMappingURL comment, so the files served are byte for byte those of a normal build and the
  * bench can still attribute their bytes to packages. Otherwise no maps, as before.
@@ -133,6 +158,7 @@ export function defineShellConfig(): RsbuildConfig {
         __PROVIDED_VERSIONS__: JSON.stringify(provided),
       },
     },
+    tools: { rspack: zodEnglishOnly },
     output: { assetPrefix: '/', cleanDistPath: true, sourceMap: { js: benchSourceMaps() } },
     server: {
       port: SHELL_DEV_PORT,
