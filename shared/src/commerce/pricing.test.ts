@@ -54,15 +54,15 @@ describe('pricing', () => {
       trafficMb: 7168,
       giftTrafficMb: 0,
       validityDays: 90,
-      priceFen: 21_000,
+      rechargeAmountFen: 21_000,
       feeFen: 1260,
-      totalFen: 22_260,
+      payAmountFen: 22_260,
     });
   });
 
   it('quotes a package with its gift', () => {
     const pkg = { trafficMb: 51_200, giftTrafficMb: 5120, priceFen: 100_000, validityDays: 90 };
-    expect(quotePackage(pkg, OrderAccountType.Personal)).toMatchObject({ giftTrafficMb: 5120, totalFen: 100_000 });
+    expect(quotePackage(pkg, OrderAccountType.Personal)).toMatchObject({ giftTrafficMb: 5120, payAmountFen: 100_000 });
   });
 
   it('converts yuan strings exactly, both ways', () => {

@@ -47,13 +47,25 @@ export function feeFor(priceFen: number, accountType: OrderAccountType): number 
   return accountType === OrderAccountType.Enterprise ? applyBasisPoints(priceFen, ENTERPRISE_FEE_BASIS_POINTS) : 0;
 }
 
+/**
+ * What a buyer of traffic chooses (/buy, the URL of the order pages, the order call's body): a
+ * package, or a number of GB at the custom rule's unit price. The price is always the server's.
+ */
+export type TrafficPurchase = { packageId: number; trafficGb?: undefined } | { trafficGb: number; packageId?: undefined };
+
+/**
+ * What a traffic order costs, in the order's own words (the wire's `rechargeAmountFen`, `feeFen`,
+ * `payAmountFen`), so a quote and a placed order read the same and nothing is renamed on the way.
+ */
 export interface Quote {
   trafficMb: number;
   giftTrafficMb: number;
   validityDays: number;
-  priceFen: number;
+  /** The price of the traffic before the fee: the package's price, or GB × the unit price. */
+  rechargeAmountFen: number;
   feeFen: number;
-  totalFen: number;
+  /** What the buyer pays: the price and the fee. */
+  payAmountFen: number;
 }
 
 export interface PackageLike {
@@ -69,9 +81,9 @@ export function quotePackage(pkg: PackageLike, accountType: OrderAccountType): Q
     trafficMb: pkg.trafficMb,
     giftTrafficMb: pkg.giftTrafficMb,
     validityDays: pkg.validityDays,
-    priceFen: pkg.priceFen,
+    rechargeAmountFen: pkg.priceFen,
     feeFen,
-    totalFen: pkg.priceFen + feeFen,
+    payAmountFen: pkg.priceFen + feeFen,
   };
 }
 

@@ -392,7 +392,7 @@ describe('balance alerts', () => {
       trafficMb: 1024,
       giftTrafficMb: 0,
       validityDays: 30,
-      priceFen: 100,
+      rechargeAmountFen: 100,
       feeFen: 0,
       payAmountFen: 100,
       payTime: clock(),

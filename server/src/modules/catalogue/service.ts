@@ -10,6 +10,7 @@ import {
   unitPriceFor,
   withPriceOverride,
   withTierOverrides,
+  type TrafficPurchase,
 } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
@@ -103,20 +104,18 @@ export async function unitPrice(db: Db, siteId: number, trafficGb: number | unde
   };
 }
 
-export type Purchase = { packageId: number } | { trafficGb: number };
-
 /**
  * What the server charges for a purchase at a substation's prices: always from its own tables (read
  * now, not the catalogue cache), never from the client.
  */
 export async function quotePurchase(
   db: Db,
-  purchase: Purchase,
+  purchase: TrafficPurchase,
   accountType: OrderAccountType,
   siteId: number,
 ): Promise<Quote & { packageId: number | null }> {
   const overrides = await readSiteOverrides(db, siteId);
-  if ('packageId' in purchase) {
+  if (purchase.packageId !== undefined) {
     const pkg = await getPackage(db, purchase.packageId, siteId, overrides);
     return { ...quotePackage(pkg, accountType), packageId: pkg.id };
   }

@@ -7,13 +7,14 @@ import {
   type RechargeOrder,
   RechargeOrderStatus,
   effectiveStatus,
+  type TrafficPurchase,
 } from '@portal/shared';
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
-import { type Purchase, quotePurchase } from '../catalogue/service.ts';
+import { quotePurchase } from '../catalogue/service.ts';
 import { orderSiteId } from '../accounts/member-site.ts';
 import { rechargeOrders } from './tables.ts';
 
@@ -26,7 +27,7 @@ export const toRechargeOrder = (row: OrderRow): RechargeOrder => ({
   source: row.source,
   giftTrafficMb: row.giftTrafficMb,
   trafficMb: row.trafficMb,
-  rechargeAmountFen: row.priceFen,
+  rechargeAmountFen: row.rechargeAmountFen,
   feeFen: row.feeFen,
   payAmountFen: row.payAmountFen,
   payChannel: row.payChannel,
@@ -43,7 +44,7 @@ export const orderNotFound = () => new BusinessError(CommerceErrorCode.OrderNotF
 
 export interface CreateOrderInput {
   userId: number;
-  purchase: Purchase;
+  purchase: TrafficPurchase;
   accountType: OrderAccountType;
   source: OrderSource;
 }
@@ -70,9 +71,9 @@ export async function createRechargeOrder(db: Db, now: Date, input: CreateOrderI
           trafficMb: quote.trafficMb,
           giftTrafficMb: quote.giftTrafficMb,
           validityDays: quote.validityDays,
-          priceFen: quote.priceFen,
+          rechargeAmountFen: quote.rechargeAmountFen,
           feeFen: quote.feeFen,
-          payAmountFen: quote.totalFen,
+          payAmountFen: quote.payAmountFen,
           payDeadline,
           createdAt: now,
         })

@@ -25,7 +25,7 @@ export const rechargeOrders = pgTable(
     trafficMb: integer('traffic_mb').notNull(),
     giftTrafficMb: integer('gift_traffic_mb').notNull(),
     validityDays: integer('validity_days').notNull(),
-    priceFen: integer('price_fen').notNull(),
+    rechargeAmountFen: integer('price_fen').notNull(),
     feeFen: integer('fee_fen').notNull(),
     payAmountFen: integer('pay_amount_fen').notNull(),
     /** The substation whose prices the order was placed at: the buyer's (decision 0027). */
@@ -45,7 +45,7 @@ export const rechargeOrders = pgTable(
     check('recharge_orders_pay_status', sql`${t.payStatus} in (0, 1)`),
     check(
       'recharge_orders_amounts',
-      sql`${t.priceFen} > 0 and ${t.feeFen} >= 0 and ${t.payAmountFen} = ${t.priceFen} + ${t.feeFen}`,
+      sql`${t.rechargeAmountFen} > 0 and ${t.feeFen} >= 0 and ${t.payAmountFen} = ${t.rechargeAmountFen} + ${t.feeFen}`,
     ),
     check('recharge_orders_paid', sql`(${t.payStatus} = 1) = (${t.payTime} is not null)`),
   ],

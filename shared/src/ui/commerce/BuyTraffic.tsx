@@ -208,7 +208,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
               )
             }
             captionTestId="buy-bar-choice"
-            price={quote ? money(quote.priceFen) : '—'}
+            price={quote ? money(quote.rechargeAmountFen) : '—'}
             priceTestId="buy-bar-price"
             button={{ label: <FormattedMessage id="shared.buy.buyNow" />, testId: 'buy-bar-button' }}
             disabled={!quote}
@@ -234,7 +234,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
                 label="shared.buy.validity"
                 value={intl.formatMessage({ id: 'shared.buy.days' }, { days: quote.validityDays })}
               />
-              <SummaryRow label="shared.buy.price" value={money(quote.priceFen)} strong />
+              <SummaryRow label="shared.buy.price" value={money(quote.rechargeAmountFen)} strong />
               <Text fontSize="xs" color="fg.muted">
                 <FormattedMessage id="shared.buy.feeNote" />
               </Text>
@@ -283,7 +283,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
           zIndex="sticky"
         >
           <Text fontWeight="bold" fontSize="lg" color="brand.700">
-            {quote ? money(quote.priceFen) : '—'}
+            {quote ? money(quote.rechargeAmountFen) : '—'}
           </Text>
           <Button colorPalette="brand" size="lg" disabled={!quote} onClick={buy} data-testid="buy-now" {...primaryAction}>
             <FormattedMessage id="shared.buy.buyNow" />

@@ -10,13 +10,13 @@ import {
   type PayChannel,
   type Quote,
   RechargeOrderStatus,
+  type TrafficPurchase,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { QueryFailure, usePayment } from '@portal/shared/ui';
 import { blockedChannel, OpenInBrowserGuide, usePayDevice } from '@portal/shared/ui/forms';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PayStep } from './PayStep.tsx';
-import type { Purchase } from './purchase.ts';
 import { QrDialog } from './QrDialog.tsx';
 import { orderKeys, useOrder, useOrderStatus, usePayInfo } from './queries.ts';
 import { useQuote } from './useQuote.ts';
@@ -25,7 +25,7 @@ export interface CheckoutProps {
   /** The order being paid, once it exists (`?id=`). */
   orderId: number | null;
   /** What to order when there is no order yet (`?package=` / `?gb=`). */
-  purchase: Purchase | null;
+  purchase: TrafficPurchase | null;
   source: OrderSource;
   /** Called once with the new order's id, so the page can put it in the URL (reload never orders twice). */
   onOrderCreated: (id: number) => void;
@@ -66,16 +66,8 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
   const channel = picked && offered.includes(picked) ? picked : (offered[0] ?? null);
   const blocked = blockedChannel(channel, device);
 
-  const quote: Quote | null = order.data
-    ? {
-        trafficMb: order.data.trafficMb,
-        giftTrafficMb: order.data.giftTrafficMb,
-        validityDays: order.data.validityDays,
-        priceFen: order.data.rechargeAmountFen,
-        feeFen: order.data.feeFen,
-        totalFen: order.data.payAmountFen,
-      }
-    : draft.quote;
+  // A placed order is its own quote: the same fields, the same words.
+  const quote: Quote | null = order.data ?? draft.quote;
 
   // Places the order first when there is none yet; a reload then finds it in the URL.
   const pay = () => {
@@ -117,7 +109,7 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
     return <Skeleton height="360px" borderRadius="l3" aria-busy="true" />;
   }
 
-  const total = formatFen(quote.totalFen, intl.locale);
+  const total = formatFen(quote.payAmountFen, intl.locale);
 
   return (
     <Stack gap={5}>

@@ -49,7 +49,7 @@ export function OrderSummary({
           ) : null}
         </Row>
         <Row label="checkout.order.price" testId="summary-price">
-          {money(quote.priceFen)}
+          {money(quote.rechargeAmountFen)}
         </Row>
         <Row label="checkout.order.validity">
           <FormattedMessage id="checkout.order.days" values={{ days: quote.validityDays }} />
@@ -84,7 +84,7 @@ export function OrderSummary({
         </Row>
         <Box borderTopWidth="1px" pt={3}>
           <Row label="checkout.order.total" testId="summary-total" strong>
-            {money(quote.totalFen)}
+            {money(quote.payAmountFen)}
           </Row>
         </Box>
       </Card.Body>

@@ -1,6 +1,4 @@
-import type { RechargeOrderCreateBody } from '@portal/shared';
-
-export type Purchase = Pick<RechargeOrderCreateBody, 'packageId' | 'trafficGb'>;
+import type { TrafficPurchase } from '@portal/shared';
 
 const positiveInt = (v: string | null) => (v !== null && /^[1-9]\d{0,8}$/.test(v) ? Number(v) : null);
 
@@ -8,7 +6,7 @@ const positiveInt = (v: string | null) => (v !== null && /^[1-9]\d{0,8}$/.test(v
  * What the buyer chose on /buy or /h5, as it travels in the URL: `?package=<id>` or `?gb=<n>`. Only
  * the choice travels; the price is always the server's.
  */
-export function parsePurchase(params: URLSearchParams): Purchase | null {
+export function parsePurchase(params: URLSearchParams): TrafficPurchase | null {
   const packageId = positiveInt(params.get('package'));
   if (packageId !== null) return { packageId };
   const trafficGb = positiveInt(params.get('gb'));

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type OrderAccountType, quoteCustom, quotePackage } from '@portal/shared';
+import { type OrderAccountType, quoteCustom, quotePackage, type TrafficPurchase } from '@portal/shared';
 import { customRuleQuery, packageQuery } from '@portal/shared/ui';
-import type { Purchase } from './purchase.ts';
 
 /** The quote of a purchase before an order exists: the shared pricing rules on the server's catalogue. */
-export function useQuote(purchase: Purchase | null, accountType: OrderAccountType) {
+export function useQuote(purchase: TrafficPurchase | null, accountType: OrderAccountType) {
   const pkg = useQuery({ ...packageQuery(purchase?.packageId ?? 0), enabled: purchase?.packageId !== undefined });
   const rule = useQuery({ ...customRuleQuery(), enabled: purchase?.trafficGb !== undefined });
   if (!purchase) return { quote: null, loading: false, error: null, retry: () => {} };
