@@ -7,7 +7,7 @@ import { addRegion } from '../../test/static-ip.ts';
 import { MAX_CODE_ATTEMPTS } from '../accounts/codes.ts';
 import { verificationCodes } from '../accounts/tables.ts';
 import { expireDueLots, grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
-import { flowPackages } from '../catalogue/tables.ts';
+import { trafficPackages } from '../catalogue/tables.ts';
 import { outboxMessages } from '../messaging/tables.ts';
 import type { OutgoingMessage } from '../messaging/transports.ts';
 import { rechargeOrders } from '../orders/tables.ts';
@@ -378,7 +378,7 @@ describe('balance alerts', () => {
     const u = await member(3 * GB);
     await settings(u.token, { thresholdGb: 1, channels: ['sms', 'email'], alertEmail: 'zero@example.com' }, 'zh-CN');
     await confirmEmail(u.token, await latestCode('zero@example.com'));
-    const [pkg] = await t.app.db.select().from(flowPackages).limit(1);
+    const [pkg] = await t.app.db.select().from(trafficPackages).limit(1);
     if (!pkg) throw new Error('no seeded package');
     await t.app.db.insert(rechargeOrders).values({
       orderNo: `R${Date.now()}`,

@@ -1,7 +1,7 @@
 import { MB_PER_GB } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customTrafficRules, flowPackages } from './tables.ts';
+import { customTrafficRules, trafficPackages } from './tables.ts';
 
 const gb = (n: number) => n * MB_PER_GB;
 
@@ -37,7 +37,7 @@ export const DEFAULT_PACKAGES = [
     validityDays: 365,
     tags: ['enterprise'],
   },
-] satisfies (typeof flowPackages.$inferInsert)[];
+] satisfies (typeof trafficPackages.$inferInsert)[];
 
 export const DEFAULT_CUSTOM_RULE = {
   id: 1,
@@ -58,7 +58,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
   // Several instances may start at once: one transaction-scoped advisory lock makes "insert when empty" safe.
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed:flow_packages'))`);
-    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(flowPackages);
-    if (count === 0) await tx.insert(flowPackages).values(DEFAULT_PACKAGES);
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(trafficPackages);
+    if (count === 0) await tx.insert(trafficPackages).values(DEFAULT_PACKAGES);
   });
 }

@@ -18,9 +18,9 @@ import { cacheFor, changed } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { readSiteOverrides, type SiteOverrides, siteOverrides } from './site-prices.ts';
-import { customTrafficRules, flowPackages } from './tables.ts';
+import { customTrafficRules, trafficPackages } from './tables.ts';
 
-type PackageRow = typeof flowPackages.$inferSelect;
+type PackageRow = typeof trafficPackages.$inferSelect;
 
 const toPackage = (row: PackageRow): TrafficPackage => ({
   id: row.id,
@@ -63,9 +63,9 @@ function sitePackages(packages: TrafficPackage[], overrides: SiteOverrides): Tra
 async function readPackages(db: Db): Promise<TrafficPackage[]> {
   const rows = await db
     .select()
-    .from(flowPackages)
-    .where(eq(flowPackages.onSale, true))
-    .orderBy(asc(flowPackages.priceFen), asc(flowPackages.id));
+    .from(trafficPackages)
+    .where(eq(trafficPackages.onSale, true))
+    .orderBy(asc(trafficPackages.priceFen), asc(trafficPackages.id));
   return rows.map(toPackage);
 }
 
@@ -73,8 +73,8 @@ async function readPackages(db: Db): Promise<TrafficPackage[]> {
 export async function getPackage(db: Db, id: number, siteId: number, overrides?: SiteOverrides): Promise<TrafficPackage> {
   const [row] = await db
     .select()
-    .from(flowPackages)
-    .where(and(eq(flowPackages.id, id), eq(flowPackages.onSale, true)));
+    .from(trafficPackages)
+    .where(and(eq(trafficPackages.id, id), eq(trafficPackages.onSale, true)));
   if (!row) throw new BusinessError(CommerceErrorCode.PackageNotFound, 'commerce.packageNotFound');
   return withPriceOverride(toPackage(row), (overrides ?? (await siteOverrides(db, siteId))).packages.get(row.id));
 }
@@ -151,21 +151,21 @@ export async function savePackage(db: Db, input: PackageInput, id?: number): Pro
 
 async function writePackage(db: Db, input: PackageInput, id?: number): Promise<number> {
   if (id === undefined) {
-    const [row] = await db.insert(flowPackages).values(input).returning({ id: flowPackages.id });
+    const [row] = await db.insert(trafficPackages).values(input).returning({ id: trafficPackages.id });
     if (!row) throw new Error('insert returned nothing');
     return row.id;
   }
   const updated = await db
-    .update(flowPackages)
+    .update(trafficPackages)
     .set({ ...input, updatedAt: new Date() })
-    .where(eq(flowPackages.id, id))
-    .returning({ id: flowPackages.id });
+    .where(eq(trafficPackages.id, id))
+    .returning({ id: trafficPackages.id });
   if (updated.length === 0) throw new Error(`no package ${id}`);
   return id;
 }
 
 export async function listAllPackages(db: Db) {
-  return db.select().from(flowPackages).orderBy(asc(flowPackages.priceFen), asc(flowPackages.id));
+  return db.select().from(trafficPackages).orderBy(asc(trafficPackages.priceFen), asc(trafficPackages.id));
 }
 
 export async function saveCustomRule(db: Db, rule: CustomTrafficRule): Promise<void> {

@@ -4,7 +4,9 @@ import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, smallint, 
 import { siteSettings } from '../system/tables.ts';
 
 /** A traffic package on sale (SPEC: flow package / traffic combo price). Prices in fen, traffic in MB. */
-export const flowPackages = pgTable(
+// The table keeps the name it was created with (`flow_packages`); in code it is what the contract
+// and the pages call it, a traffic package (docs/glossary.md).
+export const trafficPackages = pgTable(
   'flow_packages',
   {
     id: serial('id').primaryKey(),
@@ -54,7 +56,7 @@ export const sitePackagePrices = pgTable(
       .references(() => siteSettings.id, { onDelete: 'cascade' }),
     packageId: integer('package_id')
       .notNull()
-      .references(() => flowPackages.id, { onDelete: 'cascade' }),
+      .references(() => trafficPackages.id, { onDelete: 'cascade' }),
     priceFen: integer('price_fen').notNull(),
     originalPriceFen: integer('original_price_fen'),
   },

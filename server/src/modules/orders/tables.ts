@@ -2,7 +2,7 @@ import type { OrderAccountType, OrderSource, PayChannel, PayStatus, RechargeOrde
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
-import { flowPackages } from '../catalogue/tables.ts';
+import { trafficPackages } from '../catalogue/tables.ts';
 import { siteSettings } from '../system/tables.ts';
 
 /**
@@ -17,7 +17,7 @@ export const rechargeOrders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => memberUsers.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id').references(() => flowPackages.id, { onDelete: 'set null' }),
+    packageId: integer('package_id').references(() => trafficPackages.id, { onDelete: 'set null' }),
     status: smallint('status').$type<RechargeOrderStatus>().notNull().default(0),
     payStatus: smallint('pay_status').$type<PayStatus>().notNull().default(0),
     source: text('source').$type<OrderSource>().notNull(),
