@@ -7,7 +7,7 @@ import type { DashboardStatistics } from '../contract/index.ts';
 import { sharedMessages } from '../i18n/shared-messages.ts';
 import { authStore } from '../state/auth.ts';
 import { ChakraProvider } from './chakra.ts';
-import { AccountNotices, hadTraffic } from './NoFlowNotice.tsx';
+import { AccountNotices, dashboardStatisticsQuery, hadTraffic } from './NoFlowNotice.tsx';
 import { system } from './theme.ts';
 
 const stats = (over: Partial<DashboardStatistics> = {}): DashboardStatistics => ({
@@ -26,7 +26,7 @@ function render(data: DashboardStatistics | undefined, certified = false, locale
   authStore.token = 't';
   authStore.userInfo = { limitBalance: data?.remainingMb ?? 0, identificationStatus: certified ? 3 : 0 };
   const client = new QueryClient();
-  if (data) client.setQueryData(['dashboard-statistics'], data);
+  if (data) client.setQueryData(dashboardStatisticsQuery().queryKey, data);
   const root = document.createElement('div');
   root.innerHTML = renderToString(
     <ChakraProvider value={system}>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Link as ChakraLink, Flex, Heading, Stack, Text } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
 import { Link } from './router.ts';
@@ -14,13 +14,16 @@ export function hadTraffic(stats: Pick<DashboardStatistics, 'totalRechargeMb' | 
   return stats.totalRechargeMb > 0 || stats.totalConsumptionMb > 0 || stats.lots.length > 0;
 }
 
-/** The dashboard's figures (the same query the dashboard reads), here for the traffic history. */
+/**
+ * The dashboard's figures: one cache entry for the dashboard (user-center) and the notices here, so
+ * both are read from the same call and its key has one owner.
+ */
+export const dashboardStatisticsQuery = () =>
+  queryOptions({ queryKey: ['dashboard-statistics'] as const, queryFn: () => callApi(api.dashboardStatistics) });
+
+/** The dashboard's figures, here for the traffic history. */
 function useTrafficHistory(enabled: boolean): boolean | undefined {
-  const stats = useQuery({
-    queryKey: ['dashboard-statistics'],
-    queryFn: () => callApi(api.dashboardStatistics),
-    enabled,
-  });
+  const stats = useQuery({ ...dashboardStatisticsQuery(), enabled });
   return stats.data ? hadTraffic(stats.data) : undefined;
 }
 

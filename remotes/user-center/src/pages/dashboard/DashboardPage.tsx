@@ -17,9 +17,17 @@ import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@portal/shared/router';
 import { useSnapshot } from 'valtio';
-import { api, formatFen, formatTraffic } from '@portal/shared';
-import { authStore, balanceMb, callApi, isCertified, recordBalance } from '@portal/shared/browser';
-import { AccountNotices, LoadFailure, PageHeader, tableCsv, useFileExport, useLocalePath } from '@portal/shared/ui';
+import { formatFen, formatTraffic } from '@portal/shared';
+import { authStore, balanceMb, isCertified, recordBalance } from '@portal/shared/browser';
+import {
+  AccountNotices,
+  dashboardStatisticsQuery,
+  LoadFailure,
+  PageHeader,
+  tableCsv,
+  useFileExport,
+  useLocalePath,
+} from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { DAILY_COLUMNS, dailyCells, dailyHeader, formatExpiry } from './lots.ts';
 import { LotExpiryNotice, TrafficLotsCard } from './TrafficLots.tsx';
@@ -27,11 +35,7 @@ import { UsageChart } from './UsageChart.tsx';
 
 /** The dashboard figures; also read after a payment, so they are never taken from the cache alone. */
 function useStatistics() {
-  const stats = useQuery({
-    queryKey: ['dashboard-statistics'],
-    queryFn: () => callApi(api.dashboardStatistics),
-    staleTime: 0,
-  });
+  const stats = useQuery({ ...dashboardStatisticsQuery(), staleTime: 0 });
   const remaining = stats.data?.remainingMb;
   // Keeps the header's figure (and the no-flow notice) as fresh as the dashboard's.
   useEffect(() => {
