@@ -1,33 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (not a test): the API calls of a shop visit and of a member's pages, on the compiled
-// server as `npm start` runs it, next to a bare Fastify hello-world measured in the same run, with an
-// in-process load generator (autocannon) holding a fixed number of requests in flight, and the
-// server's memory (idle, peak, after the load). Prints figures and a consistency check; never fails
-// on timing.
-//
-// Usage: npm run bench:api [-- --database pglite|postgres|both] [--duration <s>] [--concurrency <n>]
-//                             [--users <n>] [--notifications <n>] [--runtime compiled|tsx]
-//                             [--only catalogue,userInfo,orderCreate,orderPage,notify] [--profile <dir>]
-//                             [--node-flags="<flags>"] [--base <url> --name <label>] [--json <file>]
-//
-// --base: the portal already running there (npm run bench's own, as npm start configures it), its
-// DATA_DIR, DATA_ENCRYPTION_KEY and DATABASE_URL in this process's environment (the operator CLI
-// creates the members through them); its memory is then read by whoever started it, and the
-// notifications' consistency check is left out (it reads a stopped PGlite).
-//
-// --only runs just those scenarios (to look at one); --profile writes the server's CPU profile
-// (node --cpu-prof) into <dir>, for Chrome DevTools or speedscope; --node-flags="<flags>" adds
-// Node/V8 flags to the compiled server's command (to try one before making it the default).
-//
-// The database: PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise (--database says
-// otherwise; `both` runs one after the other, one server at a time). On PostgreSQL a fresh database
-// portal_bench_<random> is created on the server of DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, also on failure or Ctrl-C;
-// PGlite gets a fresh data folder. `--runtime tsx` runs the server from source as `npm run dev` does
-// (its memory is then that of the tsx process, the node child and esbuild together).
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
@@ -36,16 +8,15 @@ import {
   machineLine,
   memoryOf,
   positiveInt,
-  ROOT,
-  requireServer,
   runBenchmark,
   sampleMemory,
   serverCommand,
-  startHelloWorld,
   startPortal,
-  stopIfInterrupted,
   TSX,
 } from './lib.mjs';
+import { api, inPool, runProcess } from './calls.mjs';
+import { checkConsistency, withDatabase } from './commerce-consistency.mjs';
+import { startHelloWorld } from './floors.mjs';
 
 const SETUP = 'bench/commerce-setup.ts';
 
@@ -100,59 +71,6 @@ const NOTIFICATIONS = positiveInt('notifications', args.notifications);
 const WARMUP_SECONDS = Math.min(2, DURATION);
 const WARMUP_NOTIFICATIONS = Math.min(200, NOTIFICATIONS);
 
-/** Runs a command to completion; resolves to its stdout, rejects with its stderr. */
-function runProcess(command, argv, env, input) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      err += c;
-    });
-    child.on('error', reject);
-    // 'close', not 'exit': only then has all of stdout been read.
-    child.on('close', (code) => {
-      if (code === 0) resolve(out);
-      else reject(new Error(`${[command, ...argv].join(' ')} failed (exit ${code}):\n${err.trim()}`));
-    });
-    child.stdin.end(input ?? '');
-  });
-}
-
-/** A JSON call of the portal API; throws unless the envelope says code 0. */
-async function api(base, method, url, { token, body } = {}) {
-  stopIfInterrupted();
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok || json?.code !== 0) throw new Error(`${method} ${url}: HTTP ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** Runs fn(i) for i in [0, count) with at most `concurrency` at once. */
-async function inPool(count, concurrency, fn) {
-  const results = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      stopIfInterrupted();
-      const i = next++;
-      results[i] = await fn(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return results;
-}
-
 /** The load generator (lib.mjs) with this run's number of requests in flight. */
 const load = (options) => loadRun({ connections: CONCURRENCY, ...options });
 
@@ -188,68 +106,6 @@ async function createMembers(portal) {
     return data.token;
   });
   return { ids, tokens };
-}
-
-/** Whatever `query(text, params)` answers with `{ rows }` (a pg client or PGlite). */
-async function checkConsistency(db, { pending, userIds, acknowledged }) {
-  const total = pending.length;
-  const orderIds = pending.map((p) => p.orderId);
-  const paymentNos = pending.map((p) => p.paymentNo);
-  const problems = [];
-  if (acknowledged !== total) problems.push(`${total - acknowledged} of ${total} notifications not acknowledged "success"`);
-  const paid = (
-    await db.query('select count(*)::int as n from recharge_orders where id = any($1) and pay_status = 1 and status = 1', [
-      orderIds,
-    ])
-  ).rows[0].n;
-  if (paid !== total) problems.push(`${total - paid} of ${total} orders not paid`);
-  const applied = await db.query(
-    `select payment_no, count(*) filter (where outcome = 'applied')::int as applied, count(*)::int as received
-       from payment_notifications where payment_no = any($1) group by payment_no`,
-    [paymentNos],
-  );
-  const notApplied = total - applied.rows.length;
-  const twice = applied.rows.filter((r) => r.applied > 1).length;
-  const unapplied = applied.rows.filter((r) => r.applied === 0).length;
-  if (notApplied > 0) problems.push(`${notApplied} payments without a recorded notification`);
-  if (twice > 0) problems.push(`${twice} payments applied more than once`);
-  if (unapplied > 0) problems.push(`${unapplied} payments notified but not applied`);
-  const balances = await db.query(
-    `select u.id, u.limit_balance::bigint::text as balance,
-            (select coalesce(sum(l.remaining_mb), 0) from traffic_lots l where l.user_id = u.id)::bigint::text as lots,
-            coalesce(sum(o.traffic_mb + o.gift_traffic_mb) filter (where o.pay_status = 1), 0)::bigint::text as credited
-       from member_users u left join recharge_orders o on o.user_id = u.id
-      where u.id = any($1) group by u.id order by u.id`,
-    [userIds],
-  );
-  const wrong = balances.rows.filter((r) => r.balance !== r.credited || r.lots !== r.credited);
-  for (const r of wrong.slice(0, 5))
-    problems.push(`user ${r.id}: balance ${r.balance} MB, lots ${r.lots} MB, paid orders add up to ${r.credited} MB`);
-  if (wrong.length > 5) problems.push(`... and ${wrong.length - 5} more users with a wrong balance`);
-  return problems.length === 0
-    ? `ok (${total} orders paid exactly once, ${balances.rows.length} balances = their lots = sum of their paid orders' traffic)`
-    : `MISMATCH\n    ${problems.join('\n    ')}`;
-}
-
-/** Opens the database the portal used, runs fn with it, closes it. PGlite: only once the server is stopped. */
-async function withDatabase(portal, fn) {
-  if (portal.env.DATABASE_URL) {
-    const pg = requireServer('pg');
-    const client = new pg.Client({ connectionString: portal.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = requireServer('@electric-sql/pglite');
-  const client = await PGlite.create({ dataDir: join(portal.dataDir, 'pglite') });
-  try {
-    return await fn(client);
-  } finally {
-    await client.close();
-  }
 }
 
 /** Notify apply; returns what the consistency check needs. */

@@ -10,18 +10,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createBenchDatabase,
-  load,
-  machineLine,
-  positiveInt,
-  ROOT,
-  rawAnswer,
-  runBenchmark,
-  startHelloWorld,
-  startPortal,
-  startSameBytes,
-} from './lib.mjs';
+import { createBenchDatabase, load, machineLine, positiveInt, ROOT, runBenchmark, startPortal } from './lib.mjs';
+import { rawAnswer, startHelloWorld, startSameBytes } from './floors.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -4,14 +4,13 @@
 // memory of a server process. One benchmark per process.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildServer, SERVER_ENTRIES, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 
@@ -127,72 +126,6 @@ export async function waitFor(url, proc) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${proc.name} did not answer ${url} within 90 s:\n${proc.tail.join('\n')}`);
-}
-
-/**
- * A bare Fastify (the server's own copy, logger off) in a child process: `routes` is module code
- * that adds routes to `app`. Answers { base, proc, ready } once `ready()` saw `probePath` answer.
- */
-async function startBareFastify(name, routes, probePath) {
-  const port = await freePort();
-  const fastifyEntry = pathToFileURL(requireServer.resolve('fastify')).href;
-  const proc = startChild(
-    name,
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const { default: Fastify } = await import(${JSON.stringify(fastifyEntry)});
-       const app = Fastify({ logger: false });
-       ${routes}
-       await app.listen({ port: ${port}, host: '127.0.0.1' });`,
-    ],
-    { cwd: ROOT },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  return { base, proc, ready: () => waitFor(`${base}${probePath}`, proc) };
-}
-
-/** A bare Fastify answering GET /hello with a small JSON: the floor. */
-export function startHelloWorld() {
-  return startBareFastify('hello-world', `app.get('/hello', async () => ({ hello: 'world' }));`, '/hello');
-}
-
-/** One raw answer of `base` + `pathname` as it came off the wire (body not decoded): status, headers, bytes. */
-export function rawAnswer(base, pathname, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${pathname}`, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-/** Headers a server writes for its own connection, not part of what the page answer is. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
-
-/**
- * The same-bytes floor: a bare Fastify (the server's own copy, logger off) answering GET `pathname`
- * with exactly `answer`'s status, headers and body bytes, read once into memory. What any server
- * costs to send that answer, without the portal's routing, cache lookup or hooks.
- */
-export async function startSameBytes(pathname, answer) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-same-bytes-'));
-  releases.push(() => rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'answer');
-  writeFileSync(file, answer.body);
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
-  return startBareFastify(
-    'same-bytes',
-    `const { readFileSync } = await import('node:fs');
-     const body = readFileSync(${JSON.stringify(file)});
-     const headers = ${JSON.stringify(headers)};
-     app.get(${JSON.stringify(pathname)}, (_req, reply) => { reply.code(${answer.status}).headers(headers).send(body); });`,
-    pathname,
-  );
 }
 
 /**
