@@ -7,10 +7,11 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { api, isValidUscc } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, ContinueLink, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
+import { applyServerError, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
 import { Link } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
+import { ReviewOutcome } from './ReviewOutcome.tsx';
 
 const phone = z
   .string()
@@ -89,44 +90,14 @@ export default function CompanyCertificationPage() {
             }}
           />
         ) : record ? (
-          <Stack gap={4}>
-            {status === 3 ? (
-              <Alert.Root status="success" data-testid="cert-success">
-                <Alert.Indicator />
-                <Alert.Title>
-                  <FormattedMessage id="uc.cert.company.success" />
-                </Alert.Title>
-              </Alert.Root>
-            ) : status === 4 ? (
-              <Alert.Root status="error" data-testid="cert-failed">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    <FormattedMessage id="uc.cert.company.failed" />
-                  </Alert.Title>
-                  <Alert.Description data-testid="failure-reason">{record.failureReason}</Alert.Description>
-                </Alert.Content>
-                <Button size="sm" colorPalette="brand" onClick={() => setResubmitting(true)}>
-                  <FormattedMessage id="uc.cert.resubmit" />
-                </Button>
-              </Alert.Root>
-            ) : (
-              <Alert.Root status="warning" data-testid="cert-review">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    <FormattedMessage id="uc.cert.company.review" />
-                  </Alert.Title>
-                  <Alert.Description>
-                    <FormattedMessage id="uc.cert.company.reviewTime" />
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
-            {/* In review or approved: the buyer can go back to what they were doing. */}
-            {status === 4 ? null : <ContinueLink />}
+          <ReviewOutcome
+            status={status}
+            successId="uc.cert.company.success"
+            failureReason={record.failureReason}
+            onResubmit={() => setResubmitting(true)}
+          >
             <Submitted record={record} />
-          </Stack>
+          </ReviewOutcome>
         ) : null}
       </Stack>
     </Container>

@@ -29,8 +29,9 @@ import {
   LICENCE_MAX_BYTES,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath, ActionFailure } from '@portal/shared/ui';
+import { applyServerError, fieldMessage, message, useLocalePath, ActionFailure } from '@portal/shared/ui';
 import { Steps } from './CompanyCertificationPage.tsx';
+import { ReviewOutcome } from './ReviewOutcome.tsx';
 import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
 
 export type DocumentSubject = 'person' | 'company';
@@ -124,44 +125,14 @@ export function DocumentCertification({ subject }: { subject: DocumentSubject })
             />
           </Stack>
         ) : record ? (
-          <Stack gap={4}>
-            {status === 3 ? (
-              <Alert.Root status="success" data-testid="cert-success">
-                <Alert.Indicator />
-                <Alert.Title>
-                  <FormattedMessage id={page.success} />
-                </Alert.Title>
-              </Alert.Root>
-            ) : status === 4 ? (
-              <Alert.Root status="error" data-testid="cert-failed" flexWrap="wrap">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    <FormattedMessage id="uc.cert.company.failed" />
-                  </Alert.Title>
-                  <Alert.Description data-testid="failure-reason">{record.failureReason}</Alert.Description>
-                </Alert.Content>
-                <Button size="sm" colorPalette="brand" onClick={() => setResubmitting(true)}>
-                  <FormattedMessage id="uc.cert.resubmit" />
-                </Button>
-              </Alert.Root>
-            ) : (
-              <Alert.Root status="warning" data-testid="cert-review">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    <FormattedMessage id="uc.cert.company.review" />
-                  </Alert.Title>
-                  <Alert.Description>
-                    <FormattedMessage id="uc.cert.company.reviewTime" />
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
-            {/* In review or approved: the buyer can go back to what they were doing. */}
-            {status === 4 ? null : <ContinueLink />}
+          <ReviewOutcome
+            status={status}
+            successId={page.success}
+            failureReason={record.failureReason}
+            onResubmit={() => setResubmitting(true)}
+          >
             <Submitted record={record} />
-          </Stack>
+          </ReviewOutcome>
         ) : null}
       </Stack>
     </Container>
