@@ -1,7 +1,6 @@
-import { Alert, Button } from './chakra.ts';
-import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from './router.ts';
+import { useLocation } from './router.ts';
 import { useSnapshot } from 'valtio';
+import { ActionNotice } from './ActionNotice.tsx';
 import { authStore, isCertified } from '../state/auth.ts';
 import { useLocalePath } from './useLocalePath.ts';
 
@@ -24,18 +23,11 @@ export function CertificationNotice() {
   const certify = useCertifyLink();
   if (!auth.userInfo || isCertified(auth)) return null;
   return (
-    <Alert.Root status="info" data-testid="certification-notice">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Description>
-          <FormattedMessage id="shared.cert.beforeUse" />
-        </Alert.Description>
-      </Alert.Content>
-      <Button asChild size="sm" variant="outline" colorPalette="brand" alignSelf="center" flexShrink={0}>
-        <Link to={certify}>
-          <FormattedMessage id="shared.cert.go" />
-        </Link>
-      </Button>
-    </Alert.Root>
+    <ActionNotice
+      status="info"
+      descriptionId="shared.cert.beforeUse"
+      action={{ to: certify, labelId: 'shared.cert.go', variant: 'outline' }}
+      testId="certification-notice"
+    />
   );
 }

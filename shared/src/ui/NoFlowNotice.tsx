@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Link as ChakraLink, Flex, Heading, Stack, Text } from './chakra.ts';
+import { Button, Card, Link as ChakraLink, Flex, Heading, Stack, Text } from './chakra.ts';
 import { FormattedMessage } from 'react-intl';
 import { Link } from './router.ts';
 import { useSnapshot } from 'valtio';
 import { api, type DashboardStatistics } from '../contract/index.ts';
 import { callApi } from '../http/client.ts';
 import { authStore, balanceMb, isCertified } from '../state/auth.ts';
+import { ActionNotice } from './ActionNotice.tsx';
 import { CertificationNotice, useCertifyLink } from './CertificationNotice.tsx';
 import { useLocalePath } from './useLocalePath.ts';
 
@@ -60,22 +61,13 @@ export function AccountNotices() {
 function UsedUpNotice() {
   const to = useLocalePath();
   return (
-    <Alert.Root status="warning" data-testid="no-flow-notice">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>
-          <FormattedMessage id="shared.noFlow.title" />
-        </Alert.Title>
-        <Alert.Description>
-          <FormattedMessage id="shared.noFlow.description" />
-        </Alert.Description>
-      </Alert.Content>
-      <Button asChild size="sm" colorPalette="brand" alignSelf="center">
-        <Link to={to('/admin/dynamic/buy')}>
-          <FormattedMessage id="shared.noFlow.recharge" />
-        </Link>
-      </Button>
-    </Alert.Root>
+    <ActionNotice
+      status="warning"
+      titleId="shared.noFlow.title"
+      descriptionId="shared.noFlow.description"
+      action={{ to: to('/admin/dynamic/buy'), labelId: 'shared.noFlow.recharge', variant: 'solid' }}
+      testId="no-flow-notice"
+    />
   );
 }
 

@@ -1,0 +1,42 @@
+import { FormattedMessage } from 'react-intl';
+import { Alert, Button } from './chakra.ts';
+import { Link } from './router.ts';
+
+/**
+ * A notice of the member's account with the one thing to do about it (top up, certify): the line and
+ * its button side by side, the button below on a narrow phone.
+ */
+export function ActionNotice({
+  status,
+  titleId,
+  descriptionId,
+  action,
+  testId,
+}: {
+  status: 'info' | 'warning';
+  titleId?: string;
+  descriptionId: string;
+  action: { to: string; labelId: string; variant: 'solid' | 'outline' };
+  testId: string;
+}) {
+  return (
+    <Alert.Root status={status} data-testid={testId} flexWrap="wrap">
+      <Alert.Indicator />
+      <Alert.Content>
+        {titleId ? (
+          <Alert.Title>
+            <FormattedMessage id={titleId} />
+          </Alert.Title>
+        ) : null}
+        <Alert.Description>
+          <FormattedMessage id={descriptionId} />
+        </Alert.Description>
+      </Alert.Content>
+      <Button asChild size="sm" variant={action.variant} colorPalette="brand" alignSelf="center" flexShrink={0}>
+        <Link to={action.to}>
+          <FormattedMessage id={action.labelId} />
+        </Link>
+      </Button>
+    </Alert.Root>
+  );
+}
