@@ -6,7 +6,8 @@ import { detectPayDevice } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
 import { Checkout } from '../features/order/Checkout.tsx';
 import { PaidView } from '../features/order/PaidView.tsx';
-import { parseOrderId, parsePurchase, phonePayPath } from '../features/order/purchase.ts';
+import { NothingToPay, useOrderFromUrl } from '../features/order/order-from-url.tsx';
+import { phonePayPath } from '../features/order/purchase.ts';
 
 /**
  * /order: review and pay (PC). `?package=`/`?gb=` for a new order, `?id=` for an existing one. A
@@ -22,12 +23,9 @@ export default function OrderPage() {
 
 function DesktopOrder() {
   const to = useLocalePath();
-  const [params, setParams] = useSearchParams();
-  const orderId = parseOrderId(params);
-  const purchase = parsePurchase(params);
+  const { params, orderId, purchase, onOrderCreated } = useOrderFromUrl();
   const [outcome, setOutcome] = useState<'paid' | 'closed' | null>(null);
 
-  const onOrderCreated = useCallback((id: number) => setParams({ id: String(id) }, { replace: true }), [setParams]);
   const onPaid = useCallback(() => setOutcome('paid'), []);
   const onClosed = useCallback(() => setOutcome('closed'), []);
 
@@ -62,17 +60,7 @@ function DesktopOrder() {
             </Button>
           </Alert.Root>
         ) : orderId === null && purchase === null ? (
-          <Alert.Root status="info" data-testid="order-nothing">
-            <Alert.Indicator />
-            <Alert.Title>
-              <FormattedMessage id="checkout.order.nothing" />
-            </Alert.Title>
-            <Button asChild size="sm" colorPalette="brand" alignSelf="center">
-              <Link to={to('/buy')}>
-                <FormattedMessage id="checkout.order.choose" />
-              </Link>
-            </Button>
-          </Alert.Root>
+          <NothingToPay chooseAt={to('/buy')} />
         ) : (
           <Checkout
             orderId={orderId}
