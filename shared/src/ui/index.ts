@@ -10,6 +10,7 @@ export * from './commerce/catalogue.ts';
 export * from './commerce/QueryFailure.tsx';
 export * from './commerce/Alerts.tsx';
 export * from './commerce/PayNotices.tsx';
+export * from './commerce/PayStatusBadge.tsx';
 export * from './commerce/QrPayPanel.tsx';
 export * from './commerce/StickyBuyBar.tsx';
 export * from './commerce/SummaryCard.tsx';

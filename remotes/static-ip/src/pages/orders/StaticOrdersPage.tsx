@@ -13,7 +13,7 @@ import {
   formatCountdown,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { type ListColumn, ListPageFrame, positiveInt, useListSearch, useFileExport } from '@portal/shared/ui';
+import { type ListColumn, ListPageFrame, positiveInt, useListSearch, useFileExport, PayStatusBadge } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { staticKeys } from '../../common/keys.ts';
 import { ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
@@ -237,15 +237,9 @@ function staticOrderColumns(
     column('resourceType', (_, cells) => cells.resourceType, { detail: true }),
     column('count', (_, cells) => cells.count, { detail: true }),
     column('durationDays', (_, cells) => cells.durationDays, { detail: true }),
-    column(
-      'payStatus',
-      (order, cells) => (
-        <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
-          {cells.payStatus}
-        </Badge>
-      ),
-      { detail: true },
-    ),
+    column('payStatus', (order, cells) => <PayStatusBadge payStatus={order.payStatus} label={cells.payStatus} />, {
+      detail: true,
+    }),
     column('payType', (_, cells) => cells.payType ?? '—', { detail: true }),
     column('payTime', (_, cells) => cells.payTime ?? '—', { detail: true }),
     column('expireTime', (_, cells) => cells.expireTime ?? '—', { detail: true }),

@@ -4,7 +4,15 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from '@portal/shared/router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
-import { type ListColumn, ListPageFrame, tableCsv, useListSearch, useLocalePath, useFileExport } from '@portal/shared/ui';
+import {
+  type ListColumn,
+  ListPageFrame,
+  tableCsv,
+  useListSearch,
+  useLocalePath,
+  useFileExport,
+  PayStatusBadge,
+} from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { ORDER_COLUMNS, type OrderColumn, orderCells, orderHeader } from './orderCells.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
@@ -128,11 +136,7 @@ function rechargeOrderColumns(
         {cells.payAmount}
       </Text>
     )),
-    column('payStatus', (order, cells) => (
-      <Badge colorPalette={order.payStatus === PayStatus.Paid ? 'green' : 'gray'} variant="outline">
-        {cells.payStatus}
-      </Badge>
-    )),
+    column('payStatus', (order, cells) => <PayStatusBadge payStatus={order.payStatus} label={cells.payStatus} />),
     {
       key: 'invoice',
       label: intl.formatMessage({ id: 'uc.orders.col.invoice' }),
