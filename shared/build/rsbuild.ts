@@ -59,7 +59,7 @@ export function defineRemoteConfig(name: RemoteName): RsbuildConfig {
           ),
           // route-chunks.json: each page's files, for the server's preload hints.
           pluginRouteChunks(),
-          // remote-manifest.json: its pages, their titles, what it was built against (decision 0001).
+          // remote-manifest.json: its pages, their titles, what it was built against (decision 0042).
           pluginRemoteManifest(name),
           // .br and .gz beside every compressible output file (docs/decisions/0015).
           pluginPrecompress(),

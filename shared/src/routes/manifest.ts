@@ -5,7 +5,7 @@ import { z } from 'zod';
  * published inside each of its immutable versions as `remote-manifest.json`, with the texts of the
  * titles it names and the versions of the shared packages it was built against. The shell's router,
  * the server's known-route check, the guard, the head and the sitemap all read the manifests of the
- * versions the registry serves (docs/decisions/0001).
+ * versions the registry serves (docs/decisions/0042).
  */
 
 export const ROUTE_LAYOUTS = ['default', 'empty', 'admin'] as const;
