@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineApi } from '@portal/shared';
 import { authStore, callApi, configureHttp, setSession, uiStore } from '@portal/shared/browser';
 import { json, startApiServer } from '../test/api-server.ts';
+import { loadLocale } from '../i18n/catalogs.ts';
 import { installHttpReactions } from './reactions.ts';
 
 const entry = (path: string) =>
@@ -13,6 +14,8 @@ const toLogin = vi.fn();
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
 beforeAll(async () => {
+  // The boot loads the page's language before any call can fail (bootstrap.tsx); both are used here.
+  await Promise.all([loadLocale('en'), loadLocale('zh-CN')]);
   server = await startApiServer({
     '/ok': json({ code: 0, data: { ok: true }, msg: '' }),
     '/unauthorized': json({ code: 401, data: null, msg: 'token expired' }),

@@ -1,9 +1,13 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '@portal/shared/router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChakraProvider } from '@portal/shared/chakra';
 import { system } from '@portal/shared/ui';
+import { loadLocale } from '../i18n/catalogs.ts';
 import { BootFallback } from './BootFallback.tsx';
+
+// The boot loads the URL's language before the router can render this fallback (bootstrap.tsx).
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadLocale('en')]));
 
 function progressLabel(path: string): string | null {
   const root = document.createElement('div');
