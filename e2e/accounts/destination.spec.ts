@@ -119,7 +119,7 @@ for (const device of DEVICES) {
         // A brand-new member is welcomed with the packages, not told the traffic is used up.
         await page.goto(`${lang.prefix}/admin/dashboard`);
         await expect(page.getByTestId('first-purchase-card')).toContainText(lang.welcome);
-        await expect(page.getByTestId('no-flow-notice')).toHaveCount(0);
+        await expect(page.getByTestId('out-of-traffic-notice')).toHaveCount(0);
         await expect(page.getByTestId('certification-notice')).toHaveCount(1);
         await expectWcagClean(page);
       });

@@ -195,7 +195,7 @@ test.describe('usage, deductions and the dashboard', () => {
     await signIn(page, 0);
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('first-purchase-card')).toContainText('购买首个流量套餐');
-    await expect(page.getByTestId('no-flow-notice')).toHaveCount(0);
+    await expect(page.getByTestId('out-of-traffic-notice')).toHaveCount(0);
     await page.getByTestId('first-purchase-card').getByRole('link', { name: '查看套餐' }).click();
     await expect(page).toHaveURL(/\/admin\/dynamic\/buy$/);
   });

@@ -20,7 +20,7 @@ test.describe('proxy credentials', () => {
     await page.goto('/en/admin/account-password-auth');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proxy credentials');
     await expect(page.getByTestId('certification-notice')).toHaveCount(0);
-    await expect(page.getByTestId('no-flow-notice')).toHaveCount(0);
+    await expect(page.getByTestId('out-of-traffic-notice')).toHaveCount(0);
     const main = page.getByTestId('proxy-account-row').first();
     const account = (await main.getAttribute('data-username')) as string;
 

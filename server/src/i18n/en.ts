@@ -76,7 +76,6 @@ export const en = {
   'commerce.orderAlreadyPaid': 'This order has already been paid',
   'commerce.channelUnavailable': 'This payment method is not available at the moment, please choose another',
   'commerce.paymentFailed': 'The payment could not be started, please try again or choose another payment method',
-  'commerce.noFlow': "You're out of traffic. Top up to continue.",
   'commerce.subject': 'Dynamic residential traffic {traffic}',
   'static.regionNotFound': 'This region is not available, please choose another',
   'static.outOfStock': 'Not enough IPs in stock in this region ({available} left), please buy fewer or choose another region',

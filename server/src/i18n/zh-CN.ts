@@ -69,7 +69,6 @@ export const zhCN: Record<MessageKey, string> = {
   'commerce.orderAlreadyPaid': '该订单已支付',
   'commerce.channelUnavailable': '该支付方式暂不可用，请选择其他支付方式',
   'commerce.paymentFailed': '支付发起失败，请重试或更换支付方式',
-  'commerce.noFlow': '流量不足，请先充值',
   'commerce.subject': '动态住宅流量 {traffic}',
   'static.regionNotFound': '该地区暂不可用，请选择其他地区',
   'static.outOfStock': '该地区 IP 库存不足（剩余 {available} 个），请减少购买数量或选择其他地区',

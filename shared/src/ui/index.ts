@@ -15,7 +15,7 @@ export * from './commerce/QrPayPanel.tsx';
 export * from './commerce/StickyBuyBar.tsx';
 export * from './commerce/SummaryCard.tsx';
 export * from './commerce/usePayment.ts';
-export * from './NoFlowNotice.tsx';
+export * from './OutOfTrafficNotice.tsx';
 export * from './clipboard.ts';
 export * from './ContactList.tsx';
 export * from './substation.ts';

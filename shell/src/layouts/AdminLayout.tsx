@@ -15,7 +15,7 @@ export const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id
     items: [
       { path: '/admin/dashboard', id: 'shared.page.dashboard' },
       { path: '/admin/account', id: 'shared.page.account' },
-      { path: '/admin/auth', id: 'shared.page.auth' },
+      { path: '/admin/auth', id: 'shared.page.certification' },
     ],
   },
   {
@@ -24,7 +24,7 @@ export const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id
       { path: '/admin/dynamic/buy', id: 'shared.page.dynamicBuy' },
       { path: '/admin/dynamic/list', id: 'shared.page.dynamicList' },
       { path: '/admin/dynamic/records', id: 'shared.page.dynamicRecords' },
-      { path: '/admin/account-password-auth', id: 'shared.page.proxyAuth' },
+      { path: '/admin/account-password-auth', id: 'shared.page.proxyCredentials' },
     ],
   },
   {

@@ -47,7 +47,7 @@ export default function CertificationChoicePage() {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="shared.page.auth" descriptionId="uc.cert.policy" gap={2}>
+        <PageHeader titleId="shared.page.certification" descriptionId="uc.cert.policy" gap={2}>
           <Box>
             <StatusBadge status={status} />
           </Box>

@@ -65,7 +65,7 @@ export default function CompanyCertificationPage() {
     <Container maxW="4xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
         <Heading as="h1" size="2xl">
-          <FormattedMessage id="uc.authCompany.title" />
+          <FormattedMessage id="uc.certificationCompany.title" />
         </Heading>
         <Steps current={step} failed={status === 4 && !resubmitting} />
         {cert.loading ? null : isLocked(cert.status) && cert.current !== 'enterprise' ? (

@@ -53,14 +53,14 @@ type CompanyForm = z.input<typeof companySchema>;
 
 const PAGE = {
   person: {
-    title: 'uc.authDocument.title',
+    title: 'uc.certificationDocument.title',
     kind: 'personDocument',
     mainland: 'idCard',
     mainlandHint: 'uc.certDoc.person.mainlandHint',
     success: 'uc.cert.personal.success',
   },
   company: {
-    title: 'uc.authOverseas.title',
+    title: 'uc.certificationOverseas.title',
     kind: 'companyDocument',
     mainland: 'enterprise',
     mainlandHint: 'uc.certDoc.company.mainlandHint',

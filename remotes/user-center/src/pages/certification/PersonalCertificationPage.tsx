@@ -44,7 +44,7 @@ export default function PersonalCertificationPage() {
     <Container maxW="2xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
         <Heading as="h1" size="2xl">
-          <FormattedMessage id="uc.authPersonal.title" />
+          <FormattedMessage id="uc.certificationPersonal.title" />
         </Heading>
         {certifiedPersonally ? (
           <Alert.Root status="success" data-testid="cert-success">

@@ -24,7 +24,7 @@ export default function ProxyCredentialsPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="shared.page.proxyAuth" descriptionId="uc.proxy.lead" />
+        <PageHeader titleId="shared.page.proxyCredentials" descriptionId="uc.proxy.lead" />
         <AccountNotices />
         {accounts.isError ? (
           <QueryFailure onRetry={() => void accounts.refetch()} />

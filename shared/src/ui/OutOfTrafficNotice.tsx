@@ -33,7 +33,7 @@ function useTrafficHistory(enabled: boolean): boolean | undefined {
  * up" (SPEC section 8, 'No flow, please recharge first') is only for someone whose traffic ran out.
  * Nothing while the history is unknown, so a new member never sees the alarm flash by.
  */
-export function NoFlowNotice() {
+export function OutOfTrafficNotice() {
   const auth = useSnapshot(authStore);
   const empty = auth.userInfo !== null && balanceMb(auth) <= 0;
   const had = useTrafficHistory(empty);
@@ -63,10 +63,10 @@ function UsedUpNotice() {
   return (
     <ActionNotice
       status="warning"
-      titleId="shared.noFlow.title"
-      descriptionId="shared.noFlow.description"
-      action={{ to: to('/admin/dynamic/buy'), labelId: 'shared.noFlow.recharge', variant: 'solid' }}
-      testId="no-flow-notice"
+      titleId="shared.outOfTraffic.title"
+      descriptionId="shared.outOfTraffic.description"
+      action={{ to: to('/admin/dynamic/buy'), labelId: 'shared.outOfTraffic.recharge', variant: 'solid' }}
+      testId="out-of-traffic-notice"
     />
   );
 }

@@ -7,7 +7,7 @@ import type { DashboardStatistics } from '../contract/index.ts';
 import { sharedMessages } from '../i18n/shared-messages.ts';
 import { authStore } from '../state/auth.ts';
 import { ChakraProvider } from './chakra.ts';
-import { AccountNotices, dashboardStatisticsQuery, hadTraffic } from './NoFlowNotice.tsx';
+import { AccountNotices, dashboardStatisticsQuery, hadTraffic } from './OutOfTrafficNotice.tsx';
 import { system } from './theme.ts';
 
 const stats = (over: Partial<DashboardStatistics> = {}): DashboardStatistics => ({
@@ -51,7 +51,7 @@ afterEach(() => {
 describe('the notices a member without traffic sees', () => {
   it('welcomes a member who never bought with the way to the packages, not "out of traffic"', () => {
     const root = render(stats());
-    expect(byTestId(root, 'no-flow-notice')).toHaveLength(0);
+    expect(byTestId(root, 'out-of-traffic-notice')).toHaveLength(0);
     const card = byTestId(root, 'first-purchase-card')[0];
     expect(card?.textContent).toContain('Get started with your first traffic package');
     expect(card?.querySelector('a[href="/en/admin/dynamic/buy"]')?.textContent).toBe('See packages');
@@ -64,7 +64,7 @@ describe('the notices a member without traffic sees', () => {
   it('says "out of traffic" only to someone who had traffic, beside one info note about certification', () => {
     const root = render(stats({ totalRechargeMb: 5120, totalConsumptionMb: 5120 }));
     expect(byTestId(root, 'first-purchase-card')).toHaveLength(0);
-    expect(byTestId(root, 'no-flow-notice')[0]?.textContent).toMatch(/out of traffic/);
+    expect(byTestId(root, 'out-of-traffic-notice')[0]?.textContent).toMatch(/out of traffic/);
     const cert = byTestId(root, 'certification-notice');
     expect(cert).toHaveLength(1);
     expect(cert[0]?.textContent).toContain('Verify your identity before you start using the proxies. You can buy now');
