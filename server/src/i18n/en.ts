@@ -126,6 +126,16 @@ export const en = {
   'alert.zero.subject': '{site}: your traffic balance is used up',
   'alert.zero':
     'Your {site} traffic balance is {left}: the proxy stops serving your accounts until you top up. Top up here: {url}',
+  'alert.capNear.subject': '{site}: proxy sub-account {account} has used 80% of its cap',
+  'alert.capNear.month':
+    'Proxy sub-account {account} on {site} has used {used} of its {cap} monthly cap. At the cap it stops working until next month or until you raise the cap: {url}',
+  'alert.capNear.total':
+    'Proxy sub-account {account} on {site} has used {used} of its {cap} cap. At the cap it stops working until you raise the cap: {url}',
+  'alert.capReached.subject': '{site}: proxy sub-account {account} has reached its cap',
+  'alert.capReached.month':
+    'Proxy sub-account {account} on {site} has used its {cap} monthly cap ({used}) and is paused until next month. Raise or remove the cap to resume it now: {url}',
+  'alert.capReached.total':
+    'Proxy sub-account {account} on {site} has used its {cap} cap ({used}) and is paused. Raise or remove the cap to resume it: {url}',
   'alert.staticExpiry.subject': '{site}: static IP order {orderNo} expires on {date}',
   'alert.staticExpiry':
     'The static IPs of your {site} order {orderNo} expire on {date} (UTC). Renew them before then to keep them: {url}',

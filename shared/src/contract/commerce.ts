@@ -265,6 +265,31 @@ export const usageRecord = z.object({
   bytes: bigCount,
   /** When the traffic was used (epoch ms); it is billed to that UTC hour. */
   usedAt: epochMs,
+  /**
+   * The proxy account the request authenticated as, as in the verify call (targeting suffixes
+   * allowed): its usage counts against that sub-account's cap. Absent or not one of the user's
+   * accounts: the usage is the user's alone.
+   */
+  username: exactText(200).optional(),
+  /** The target domain (host name, lower case). */
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(/^[a-z0-9.:_-]*$/)
+    .optional(),
+  /** The exit country, ISO 3166-1 alpha-2. */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .toUpperCase()
+    .optional(),
+  protocol: z.enum(['http', 'https', 'socks5']).optional(),
+  /** Requests this record covers, and how many of them failed. */
+  requests: bigCount.optional(),
+  failedRequests: bigCount.optional(),
 });
 
 /** The proxy network's batch of usage records (proxyNetworkApi.usageIngest). */
@@ -278,6 +303,8 @@ export const usageBatchResult = z.object({
   unknownUsers: z.number().int(),
   /** Users now at zero traffic: the network should stop serving them. */
   exhaustedUserIds: z.array(z.number().int()),
+  /** Sub-accounts (account names) now at their traffic cap: the network should stop serving them. */
+  cappedAccounts: z.array(z.string()),
 });
 
 /** The header carrying PROXY_NETWORK_API_KEY on the proxy network's server-to-server calls. */

@@ -71,6 +71,11 @@ export const countryCodeQuery = z.object({
 });
 export const cityQuery = countryCodeQuery.extend({ areaCode: text(10).min(1) });
 
+/** A sub-account's cap counts the calendar month (UTC; the default) or the account's whole life. */
+export const CAP_PERIODS = ['month', 'total'] as const;
+export const capPeriod = z.enum(CAP_PERIODS);
+export type CapPeriod = z.output<typeof capPeriod>;
+
 export const proxyAccount = z.object({
   id: z.number().int(),
   /** The account part of the proxy username. */
@@ -81,7 +86,12 @@ export const proxyAccount = z.object({
   enabled: z.boolean(),
   /** Sub-accounts may be capped; null: no cap (the owner's balance is the limit). */
   trafficCapMb: z.number().int().positive().nullable(),
+  /** What the cap counts: this calendar month (UTC) or everything since the account was made. */
+  capPeriod: capPeriod,
+  /** Traffic used in the cap's period (MB, rounded up). */
   usedMb: z.number().int().nonnegative(),
+  /** Traffic used since the account was made (MB, rounded up). */
+  totalUsedMb: z.number().int().nonnegative(),
   remark: z.string(),
   createdAt: z.number().int(),
 });
@@ -125,6 +135,7 @@ export const proxyAccountCreateBody = z.object({
   /** Appended to the main account: `<main>_<name>`. */
   name: subName,
   trafficCapMb: cap.default(null),
+  capPeriod: capPeriod.default('month'),
   remark: remark.default(''),
 });
 
@@ -132,6 +143,7 @@ export const proxyAccountUpdateBody = z.object({
   id,
   enabled: z.boolean().optional(),
   trafficCapMb: cap.optional(),
+  capPeriod: capPeriod.optional(),
   remark: remark.optional(),
 });
 

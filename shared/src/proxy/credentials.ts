@@ -184,6 +184,16 @@ const USERNAME =
   /^([A-Za-z0-9_]{3,32})-zone-([a-z0-9]{1,16})-region-(any|[A-Z]{2}(?:_[a-z0-9]+(?:_[a-z0-9]+)?)?)(?:-zip-([A-Z0-9]{3,10}))?(?:-asn-([1-9]\d{0,9}))?(?:-(sid)-([A-Za-z0-9]{1,16})-t-(\d{1,3})|-(lsid)-(9\d{7})-t-(\d{1,3}))?$/;
 
 /**
+ * The proxy account a username names, as the network reports it in usage records: the bare account
+ * (`u1k2abcde_shop`) or a full username with its targeting (`u1k2abcde_shop-zone-resi-region-US`).
+ * Only the account part is read; null when even that is malformed.
+ */
+export function accountOfUsername(username: string): string | null {
+  const account = username.split('-', 1)[0] ?? '';
+  return ACCOUNT.test(account) ? account : null;
+}
+
+/**
  * Reads a username back (the verification endpoint's side); null unless it follows every rule (a
  * postcode's existence when `postcodeExists` is given: the server always gives it).
  */

@@ -58,7 +58,12 @@ describe('failure lockouts under parallel requests (the count is taken before th
     const answers = codes(await parallel(n, (i) => login({ mobile: user.mobile, password: `Wrong-${i}` }, ip)));
     expect(checks.count).toBe(LOGIN_PAIR_RULE.limit);
     expect(answers.filter((c) => c === AuthErrorCode.LoginFailed)).toHaveLength(LOGIN_PAIR_RULE.limit);
-    expect(answers.filter((c) => c === AuthErrorCode.TooManyAttempts)).toHaveLength(n - LOGIN_PAIR_RULE.limit);
+    // The rest are refused unchecked. Most see the stopped address; one that looked before the fifth
+    // failure was written but after the account's friction began is asked for a captcha instead
+    // (seen on a loaded machine): a refusal either way.
+    const refused = answers.filter((c) => c === AuthErrorCode.TooManyAttempts || c === AuthErrorCode.CaptchaRequired);
+    expect(refused).toHaveLength(n - LOGIN_PAIR_RULE.limit);
+    expect(refused.filter((c) => c === AuthErrorCode.TooManyAttempts).length).toBeGreaterThan(n / 2);
     // That address is stopped for this id, even with the right password…
     expect((await login({ mobile: user.mobile, password: user.password }, ip)).json().code).toBe(AuthErrorCode.TooManyAttempts);
     // …the owner elsewhere is not: a captcha (the account-wide friction) and in.

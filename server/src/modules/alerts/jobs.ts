@@ -45,6 +45,28 @@ export async function composeAlert(db: Db, alert: QueuedAlert): Promise<Outgoing
     };
     subject = translate(locale, 'alert.staticExpiry.subject', params);
     text = translate(locale, 'alert.staticExpiry', params);
+  } else if (alert.kind === 'cap') {
+    const params = {
+      site,
+      account: String(p.account),
+      used: traffic(p.usedMb),
+      cap: traffic(p.capMb),
+      url: `${origin}${localizePath('/admin/account-password-auth', locale)}`,
+    };
+    const reached = Number(p.level) >= 100;
+    const monthly = p.capPeriod !== 'total';
+    subject = translate(locale, reached ? 'alert.capReached.subject' : 'alert.capNear.subject', params);
+    text = translate(
+      locale,
+      reached
+        ? monthly
+          ? 'alert.capReached.month'
+          : 'alert.capReached.total'
+        : monthly
+          ? 'alert.capNear.month'
+          : 'alert.capNear.total',
+      params,
+    );
   } else {
     const buy = to.lastPackageId === null ? '/buy' : `/buy?package=${to.lastPackageId}`;
     const params = {

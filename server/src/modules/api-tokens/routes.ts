@@ -200,9 +200,11 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
   }));
   publicRoute(publicApi.createProxyAccount, ({ identity, body }) => createSubAccount(v1.db, v1.now(), identity.userId, body));
   publicRoute(publicApi.updateProxyAccount, ({ identity, params, body }) =>
-    updateAccount(v1.db, identity.userId, { ...body, id: params.id }),
+    updateAccount(v1.db, v1.now(), identity.userId, { ...body, id: params.id }),
   );
-  publicRoute(publicApi.resetProxyAccountPassword, ({ identity, params }) => resetPassword(v1.db, identity.userId, params.id));
+  publicRoute(publicApi.resetProxyAccountPassword, ({ identity, params }) =>
+    resetPassword(v1.db, v1.now(), identity.userId, params.id),
+  );
   publicRoute(publicApi.deleteProxyAccount, async ({ identity, params }) => {
     await deleteAccount(v1.db, identity.userId, params.id);
     return null;

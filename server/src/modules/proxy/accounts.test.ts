@@ -270,7 +270,10 @@ describe('proxy credential verification', () => {
     const capped = accounts.find((a) => a.username.endsWith('_team1')) as Account;
     expect(capped.trafficCapMb).toBe(100);
     expect(await reasonOf(userOf(capped.username), capped.password)).toBe('ok');
-    await t.app.db.update(proxyAccounts).set({ usedMb: 100 }).where(eq(proxyAccounts.id, capped.id));
+    await t.app.db
+      .update(proxyAccounts)
+      .set({ capPeriod: 'total', usedBytes: 100 * 1024 * 1024 })
+      .where(eq(proxyAccounts.id, capped.id));
     expect((await verify(userOf(capped.username), capped.password)).json().data).toMatchObject({
       allowed: false,
       reason: 'cap_reached',

@@ -55,8 +55,10 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
   route(app, proxyApi.proxyAccountCreate, (request) =>
     createSubAccount(app.db, app.now(), currentUser(request).id, request.body),
   );
-  route(app, proxyApi.proxyAccountUpdate, (request) => updateAccount(app.db, currentUser(request).id, request.body));
-  route(app, proxyApi.proxyAccountResetPassword, (request) => resetPassword(app.db, currentUser(request).id, request.body.id));
+  route(app, proxyApi.proxyAccountUpdate, (request) => updateAccount(app.db, app.now(), currentUser(request).id, request.body));
+  route(app, proxyApi.proxyAccountResetPassword, (request) =>
+    resetPassword(app.db, app.now(), currentUser(request).id, request.body.id),
+  );
   route(app, proxyApi.proxyAccountDelete, (request) => deleteAccount(app.db, currentUser(request).id, request.body.id));
   route(app, proxyApi.proxyAllowedIpList, (request) => listAllowedIps(app.db, currentUser(request).id, request.query.accountId));
   route(app, proxyApi.proxyAllowedIpAdd, (request) =>
@@ -67,6 +69,8 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
   await app.register(proxyNetworkRoutes, {
     key: config.proxyNetworkApiKey,
     register: (scope) =>
-      route(scope, proxyNetworkVerifyApi.proxyVerify, (request) => verifyCredentials(app.db, config.proxy, request.body)),
+      route(scope, proxyNetworkVerifyApi.proxyVerify, (request) =>
+        verifyCredentials(app.db, app.now(), config.proxy, request.body),
+      ),
   });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  type CapPeriod,
   PROXY_MAX_SUB_ACCOUNTS,
   type ProxyAccount,
   type ProxyEndpoint,
@@ -39,14 +40,33 @@ export function mainUsername(userId: number): string {
   return base + randomFrom(LOWER_ALNUM, Math.max(0, MAIN_USERNAME_LENGTH - base.length));
 }
 
-const toAccount = (row: Row): ProxyAccount => ({
+const MIB = 1024 * 1024;
+const toMb = (bytes: number) => Math.ceil(bytes / MIB);
+
+/** The first instant of `at`'s calendar month, UTC: the period of a monthly cap. */
+export const monthOf = (at: number) => {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+};
+
+type UsageColumns = Pick<Row, 'capPeriod' | 'usedBytes' | 'monthUsedBytes' | 'usageMonth'>;
+
+/** Bytes the cap counts now: this month's for a monthly cap (0 when nothing was reported this month). */
+export function periodBytes(row: UsageColumns, now: number): number {
+  if (row.capPeriod === 'total') return row.usedBytes;
+  return row.usageMonth?.getTime() === monthOf(now) ? row.monthUsedBytes : 0;
+}
+
+const toAccount = (row: Row, now: number): ProxyAccount => ({
   id: row.id,
   username: row.username,
   password: row.password,
   main: row.main,
   enabled: row.enabled,
   trafficCapMb: row.trafficCapMb,
-  usedMb: row.usedMb,
+  capPeriod: row.capPeriod,
+  usedMb: toMb(periodBytes(row, now)),
+  totalUsedMb: toMb(row.usedBytes),
   remark: row.remark,
   createdAt: row.createdAt.getTime(),
 });
@@ -109,12 +129,13 @@ export async function listAccounts(db: Db, now: Date, userId: number): Promise<P
     .from(proxyAccounts)
     .where(eq(proxyAccounts.userId, userId))
     .orderBy(desc(proxyAccounts.main), asc(proxyAccounts.id));
-  return rows.map(toAccount);
+  return rows.map((row) => toAccount(row, now.getTime()));
 }
 
 export interface NewSubAccount {
   name: string;
   trafficCapMb: number | null;
+  capPeriod: CapPeriod;
   remark: string;
 }
 
@@ -146,12 +167,13 @@ export async function createSubAccount(db: Db, now: Date, userId: number, input:
         password: generatePassword(),
         main: false,
         trafficCapMb: input.trafficCapMb,
+        capPeriod: input.capPeriod,
         remark: input.remark,
         createdAt: now,
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    return toAccount(row);
+    return toAccount(row, now.getTime());
   });
 }
 
@@ -169,11 +191,12 @@ export interface AccountChange {
   id: number;
   enabled?: boolean | undefined;
   trafficCapMb?: number | null | undefined;
+  capPeriod?: CapPeriod | undefined;
   remark?: string | undefined;
 }
 
 /** The main account keeps enabled and uncapped: only its remark can change. */
-export async function updateAccount(db: Db, userId: number, change: AccountChange): Promise<ProxyAccount> {
+export async function updateAccount(db: Db, now: Date, userId: number, change: AccountChange): Promise<ProxyAccount> {
   const row = await ownAccount(db, userId, change.id);
   if (row.main && (change.enabled === false || (change.trafficCapMb !== undefined && change.trafficCapMb !== null))) {
     throw mainFixed();
@@ -181,25 +204,26 @@ export async function updateAccount(db: Db, userId: number, change: AccountChang
   const set: Partial<Row> = {};
   if (change.enabled !== undefined) set.enabled = change.enabled;
   if (change.trafficCapMb !== undefined) set.trafficCapMb = change.trafficCapMb;
+  if (change.capPeriod !== undefined) set.capPeriod = change.capPeriod;
   if (change.remark !== undefined) set.remark = change.remark;
-  if (Object.keys(set).length === 0) return toAccount(row);
+  if (Object.keys(set).length === 0) return toAccount(row, now.getTime());
   const [updated] = await db
     .update(proxyAccounts)
     .set(set)
     .where(and(eq(proxyAccounts.id, row.id), eq(proxyAccounts.userId, userId)))
     .returning();
   if (!updated) throw notFound();
-  return toAccount(updated);
+  return toAccount(updated, now.getTime());
 }
 
-export async function resetPassword(db: Db, userId: number, id: number): Promise<ProxyAccount> {
+export async function resetPassword(db: Db, now: Date, userId: number, id: number): Promise<ProxyAccount> {
   const [updated] = await db
     .update(proxyAccounts)
     .set({ password: generatePassword() })
     .where(and(eq(proxyAccounts.id, id), eq(proxyAccounts.userId, userId)))
     .returning();
   if (!updated) throw notFound();
-  return toAccount(updated);
+  return toAccount(updated, now.getTime());
 }
 
 export async function deleteAccount(db: Db, userId: number, id: number): Promise<boolean> {
@@ -221,6 +245,7 @@ const samePassword = (given: string, stored: string) => timingSafeEqual(digest(g
  */
 export async function verifyCredentials(
   db: Db,
+  now: Date,
   policy: Pick<ProxyConfig, 'requireCertification'>,
   { username, password, sourceIp }: { username: string; password?: string | undefined; sourceIp?: string | undefined },
 ): Promise<VerifyResult> {
@@ -271,7 +296,9 @@ export async function verifyCredentials(
   const refuse = (reason: Exclude<VerifyResult['reason'], 'ok'>): VerifyResult => ({ allowed: false, reason, ...result });
   if (!account.enabled) return refuse('disabled');
   if (balance <= 0) return refuse('no_flow');
-  if (!account.main && account.trafficCapMb !== null && account.usedMb >= account.trafficCapMb) return refuse('cap_reached');
+  if (!account.main && account.trafficCapMb !== null && toMb(periodBytes(account, now.getTime())) >= account.trafficCapMb) {
+    return refuse('cap_reached');
+  }
   if (policy.requireCertification && status !== CERTIFIED) return refuse('certification_required');
   return { allowed: true, reason: 'ok', ...result };
 }

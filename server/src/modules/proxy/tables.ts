@@ -1,3 +1,4 @@
+import type { CapPeriod } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, cidr, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
@@ -21,7 +22,13 @@ export const proxyAccounts = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Sub-accounts only; null: no cap (the owner's balance is the limit). */
     trafficCapMb: bigint('traffic_cap_mb', { mode: 'number' }),
-    usedMb: bigint('used_mb', { mode: 'number' }).notNull().default(0),
+    /** What the cap counts: the UTC calendar month or the account's whole life (decision 0047). */
+    capPeriod: text('cap_period').$type<CapPeriod>().notNull().default('month'),
+    /** Bytes the network reported for this account since it was made. */
+    usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+    /** Bytes of `usage_month` (the first of a UTC month), the latest month usage was reported for. */
+    monthUsedBytes: bigint('month_used_bytes', { mode: 'number' }).notNull().default(0),
+    usageMonth: timestamp('usage_month', { withTimezone: true }),
     remark: text('remark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -29,7 +36,8 @@ export const proxyAccounts = pgTable(
     uniqueIndex('proxy_accounts_one_main').on(t.userId).where(sql`${t.main}`),
     index('proxy_accounts_user_id').on(t.userId),
     check('proxy_accounts_cap', sql`${t.trafficCapMb} is null or ${t.trafficCapMb} > 0`),
-    check('proxy_accounts_used', sql`${t.usedMb} >= 0`),
+    check('proxy_accounts_used', sql`${t.usedBytes} >= 0 and ${t.monthUsedBytes} >= 0`),
+    check('proxy_accounts_cap_period', sql`${t.capPeriod} in ('month', 'total')`),
   ],
 );
 

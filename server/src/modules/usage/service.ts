@@ -1,28 +1,27 @@
-import { DASHBOARD_DAYS, type DeductHourRecord, type LotDraw } from '@portal/shared';
+import { DASHBOARD_DAYS, type DeductHourRecord, type LotDraw, type usageRecord } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { memberUsers, trafficLots } from '../accounts/tables.ts';
 import { drawTraffic, expireLotsOf, memberLots } from '../accounts/traffic-lots.ts';
-import { queueBalanceAlerts } from '../alerts/service.ts';
+import { queueBalanceAlerts, queueCapAlerts } from '../alerts/service.ts';
 import { rechargeTotals } from '../orders/service.ts';
+import { recordAccountUsage } from '../proxy/account-usage.ts';
 import { deductHourRecords, deductLotDraws, usageRecords } from './tables.ts';
 
 const MIB = 1024 * 1024;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export interface UsageInput {
-  id: string;
-  userId: number;
-  bytes: number;
-  usedAt: number;
-}
+/** One record of the network's batch (the contract's `usageRecord`): the optional fields describe it. */
+export type UsageInput = z.output<typeof usageRecord>;
 
 export interface IngestResult {
   applied: number;
   duplicates: number;
   unknownUsers: number;
   exhaustedUserIds: number[];
+  cappedAccounts: string[];
 }
 
 /**
@@ -65,11 +64,20 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
           .returning({ id: usageRecords.id })
       : [];
     const fresh = new Set(inserted.map((r) => r.id));
+    const freshRecords = known.filter((r) => fresh.has(r.id));
+    // Sub-account usage and caps (issue 31): the proxy module counts, the alerts module tells the owner.
+    const accounts = await recordAccountUsage(
+      tx,
+      now,
+      freshRecords.flatMap((r) =>
+        r.username ? [{ userId: r.userId, username: r.username, bytes: r.bytes, usedAt: r.usedAt }] : [],
+      ),
+    );
+    await queueCapAlerts(tx, now, accounts.crossings);
 
     // user → hour → bytes
     const perHour = new Map<number, Map<number, number>>();
-    for (const r of known) {
-      if (!fresh.has(r.id)) continue;
+    for (const r of freshRecords) {
       const hour = Math.floor(r.usedAt / HOUR_MS) * HOUR_MS;
       const hours = perHour.get(r.userId) ?? new Map<number, number>();
       hours.set(hour, (hours.get(hour) ?? 0) + r.bytes);
@@ -132,6 +140,7 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
       duplicates: known.length - fresh.size,
       unknownUsers: unique.length - known.length,
       exhaustedUserIds: exhausted,
+      cappedAccounts: accounts.capped,
     };
   });
 }

@@ -3,9 +3,11 @@ import { Field, Input } from '@portal/shared/chakra/deferred';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ResponsiveTable, ActionFailure } from '@portal/shared/ui';
-import { api, type ProxyAccount } from '@portal/shared';
+import { api, type CapPeriod, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { accountColumns } from './accountColumns.tsx';
+import { CapDialog, CapFields } from './CapDialog.tsx';
+import { parseCapGb } from './capUsage.ts';
 import { useAccountChange } from './useProxyAccounts.ts';
 
 /** The main account and its sub-accounts: reveal, reset, enable or delete them, and add one. */
@@ -13,20 +15,24 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
   const intl = useIntl();
   const [name, setName] = useState('');
   const [capGb, setCapGb] = useState('');
+  const [capPeriod, setCapPeriod] = useState<CapPeriod>('month');
   const [shown, setShown] = useState<number | null>(null);
+  const [editingCap, setEditingCap] = useState<ProxyAccount | null>(null);
   const { run, failure } = useAccountChange();
+  const cap = parseCapGb(capGb);
 
-  const add = () =>
-    run(
+  const add = () => {
+    if (!cap) return;
+    return run(
       async () => {
-        const cap = capGb.trim() ? Math.round(Number(capGb) * 1024) : null;
-        await callApi(api.proxyAccountCreate, { body: { name: name.trim(), trafficCapMb: cap && cap > 0 ? cap : null } });
+        await callApi(api.proxyAccountCreate, { body: { name: name.trim(), trafficCapMb: cap.capMb, capPeriod } });
         setName('');
         setCapGb('');
       },
       'uc.proxy.added',
       'uc.proxy.addFail',
     );
+  };
 
   return (
     <Card.Root data-testid="proxy-accounts">
@@ -45,6 +51,7 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
             intl,
             isShown: (a) => shown === a.id,
             onToggleShown: (a) => setShown(shown === a.id ? null : a.id),
+            onEditCap: setEditingCap,
             run,
           })}
           items={accounts}
@@ -59,17 +66,13 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
             </Field.Label>
             <Input value={name} onChange={(e) => setName(e.target.value)} data-testid="sub-name" />
           </Field.Root>
-          <Field.Root maxW={{ md: '3xs' }}>
-            <Field.Label>
-              <FormattedMessage id="uc.proxy.capGb" />
-            </Field.Label>
-            <Input inputMode="decimal" value={capGb} onChange={(e) => setCapGb(e.target.value)} data-testid="sub-cap" />
-          </Field.Root>
-          <Button onClick={() => void add()} colorPalette="brand" variant="outline" data-testid="sub-add">
+          <CapFields capGb={capGb} onCapGb={setCapGb} period={capPeriod} onPeriod={setCapPeriod} invalid={!cap} />
+          <Button onClick={() => void add()} colorPalette="brand" variant="outline" disabled={!cap} data-testid="sub-add">
             <FormattedMessage id="uc.proxy.addSub" />
           </Button>
         </Stack>
         <ActionFailure message={failure} testId="proxy-account-error" />
+        <CapDialog account={editingCap} onClose={() => setEditingCap(null)} run={run} />
       </Card.Body>
     </Card.Root>
   );

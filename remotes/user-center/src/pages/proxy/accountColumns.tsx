@@ -1,8 +1,9 @@
-import { Badge, Button, HStack, Text } from '@portal/shared/chakra';
+import { Badge, Box, Button, HStack, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { api, formatTraffic, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import type { ListColumn } from '@portal/shared/ui';
+import { capUsage } from './capUsage.ts';
 import type { RunChange } from './useProxyAccounts.ts';
 
 /**
@@ -13,11 +14,13 @@ export function accountColumns({
   intl,
   isShown,
   onToggleShown,
+  onEditCap,
   run,
 }: {
   intl: IntlShape;
   isShown: (a: ProxyAccount) => boolean;
   onToggleShown: (a: ProxyAccount) => void;
+  onEditCap: (a: ProxyAccount) => void;
   run: RunChange;
 }): ListColumn<ProxyAccount>[] {
   const label = (c: string) => intl.formatMessage({ id: `uc.proxy.col.${c}` });
@@ -61,14 +64,72 @@ export function accountColumns({
     {
       key: 'cap',
       label: label('cap'),
-      cell: (a) => (a.trafficCapMb ? formatTraffic(a.trafficCapMb, intl.locale) : intl.formatMessage({ id: 'uc.proxy.noCap' })),
+      cell: (a) =>
+        a.trafficCapMb
+          ? intl.formatMessage(
+              { id: a.capPeriod === 'total' ? 'uc.proxy.cap.perTotal' : 'uc.proxy.cap.perMonth' },
+              { cap: formatTraffic(a.trafficCapMb, intl.locale) },
+            )
+          : intl.formatMessage({ id: 'uc.proxy.noCap' }),
     },
-    { key: 'used', label: label('used'), cell: (a) => formatTraffic(a.usedMb, intl.locale) },
-    { key: 'actions', label: label('actions'), card: 'action', cell: (a) => <AccountActions account={a} run={run} /> },
+    { key: 'used', label: label('used'), cell: (a) => <UsedAgainstCap account={a} intl={intl} /> },
+    {
+      key: 'actions',
+      label: label('actions'),
+      card: 'action',
+      cell: (a) => <AccountActions account={a} run={run} onEditCap={onEditCap} />,
+    },
   ];
 }
 
-function AccountActions({ account: a, run }: { account: ProxyAccount; run: RunChange }) {
+/** Used traffic; a capped sub-account shows a bar that turns orange from 80 % and red at the cap. */
+function UsedAgainstCap({ account: a, intl }: { account: ProxyAccount; intl: IntlShape }) {
+  const used = formatTraffic(a.usedMb, intl.locale);
+  const usage = capUsage(a);
+  if (!usage || a.trafficCapMb === null) {
+    return <FormattedMessage id={a.capPeriod === 'total' ? 'uc.proxy.used.total' : 'uc.proxy.used.month'} values={{ used }} />;
+  }
+  const palette = usage.state === 'reached' ? 'red' : usage.state === 'near' ? 'orange' : 'green';
+  const text = intl.formatMessage(
+    { id: 'uc.proxy.used.ofCap' },
+    { used, cap: formatTraffic(a.trafficCapMb, intl.locale), percent: usage.percent },
+  );
+  return (
+    <Stack gap={1} minW="9rem" data-testid="proxy-cap-usage" data-state={usage.state}>
+      <Text as="span" fontSize="sm" whiteSpace="nowrap">
+        {text}
+      </Text>
+      <Box
+        role="progressbar"
+        aria-label={text}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={usage.percent}
+        h="1.5"
+        bg="bg.muted"
+        borderRadius="full"
+        overflow="hidden"
+      >
+        <Box h="full" w={`${usage.percent}%`} bg={`${palette}.solid`} borderRadius="full" />
+      </Box>
+      {usage.state === 'reached' ? (
+        <Badge colorPalette="red" alignSelf="flex-start">
+          <FormattedMessage id="uc.proxy.cap.paused" />
+        </Badge>
+      ) : null}
+    </Stack>
+  );
+}
+
+function AccountActions({
+  account: a,
+  run,
+  onEditCap,
+}: {
+  account: ProxyAccount;
+  run: RunChange;
+  onEditCap: (a: ProxyAccount) => void;
+}) {
   // The main account can only have its password reset; edits and resets share one failure text.
   const change =
     (work: () => Promise<unknown>, okId: string, failId = 'uc.proxy.editFail') =>
@@ -82,6 +143,7 @@ function AccountActions({ account: a, run }: { account: ProxyAccount; run: RunCh
       />
       {a.main ? null : (
         <>
+          <RowAction labelId="uc.proxy.cap.edit" onClick={() => onEditCap(a)} />
           <RowAction
             labelId={a.enabled ? 'uc.proxy.disable' : 'uc.proxy.enable'}
             onClick={change(

@@ -1,0 +1,98 @@
+import type { APIRequestContext } from '@playwright/test';
+import { serverEnv } from '../playwright.config.ts';
+import { expectWcagClean } from '../support/axe.ts';
+import { PHONE } from '../support/phone.ts';
+import { signIn } from '../support/portal.ts';
+import { expect, test } from '../support/test.ts';
+
+const MIB = 1024 * 1024;
+let record = 0;
+
+/** The proxy network reports usage of one proxy account, as its gateway authenticated it. */
+async function reportUsage(request: APIRequestContext, userId: number, username: string, mb: number) {
+  const res = await request.post('/app-api/proxy-network/usage', {
+    headers: { 'x-api-key': serverEnv.PROXY_NETWORK_API_KEY as string },
+    data: {
+      records: [
+        {
+          id: `e2e-cap-${userId}-${Date.now()}-${++record}`,
+          userId,
+          username: `${username}-zone-resi-region-US`,
+          bytes: mb * MIB,
+          usedAt: Date.now(),
+          host: 'example.com',
+          country: 'US',
+        },
+      ],
+    },
+  });
+  return (await res.json()).data as { applied: number; cappedAccounts: string[] };
+}
+
+async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/app-api/ip/member-user/get', { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).data.id;
+}
+
+const cases = [
+  {
+    lang: 'English',
+    prefix: '/en',
+    texts: { half: '512 MB of 1 GB (50%)', full: '1 GB of 1 GB (100%)', paused: 'Paused: cap reached', perMonth: '1 GB / month' },
+    phone: false,
+  },
+  {
+    lang: 'Chinese, on a phone',
+    prefix: '',
+    texts: { half: '512 MB / 1 GB（50%）', full: '1 GB / 1 GB（100%）', paused: '已达上限，已暂停', perMonth: '每月 1 GB' },
+    phone: true,
+  },
+] as const;
+
+test.describe('sub-account traffic caps', () => {
+  for (const c of cases) {
+    test(`a sub-account's cap bar fills with its usage, and a raised cap resumes it (${c.lang})`, async ({ browser }) => {
+      test.slow(); // two usage reports, three reloads, a dialog and axe
+      const context = await browser.newContext(c.phone ? PHONE : {});
+      const page = await context.newPage();
+      const user = await signIn(page, 10 * 1024);
+      const userId = await userIdOf(page.request, user.token);
+      const name = `cap${String(Date.now()).slice(-8)}`;
+
+      await page.goto(`${c.prefix}/admin/account-password-auth`);
+      await page.getByTestId('sub-name').fill(name);
+      await page.getByTestId('sub-cap').fill('1');
+      await expect(page.getByTestId('sub-cap-period')).toHaveValue('month');
+      await page.getByTestId('sub-add').click();
+      const row = page.locator(`[data-testid="proxy-account-row"][data-username$="_${name}"]`);
+      await expect(row).toContainText(c.texts.perMonth);
+      const username = (await row.getAttribute('data-username')) as string;
+
+      expect(await reportUsage(page.request, userId, username, 512)).toMatchObject({ applied: 1, cappedAccounts: [] });
+      await page.reload();
+      const usage = row.getByTestId('proxy-cap-usage');
+      await expect(usage).toHaveAttribute('data-state', 'ok');
+      await expect(usage).toContainText(c.texts.half);
+      await expect(usage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+      expect(await reportUsage(page.request, userId, username, 512)).toMatchObject({ cappedAccounts: [username] });
+      await page.reload();
+      await expect(usage).toHaveAttribute('data-state', 'reached');
+      await expect(usage).toContainText(c.texts.full);
+      await expect(usage).toContainText(c.texts.paused);
+      await expectWcagClean(page);
+
+      // Raising the cap to 2 GB resumes it: the bar is at half again.
+      await row.getByRole('button', { name: c.phone ? '修改上限' : 'Change cap' }).click();
+      const dialog = page.getByTestId('proxy-cap-dialog');
+      await dialog.getByTestId('sub-cap').fill('0');
+      await expect(dialog.getByTestId('proxy-cap-save')).toBeDisabled();
+      await dialog.getByTestId('sub-cap').fill('2');
+      await dialog.getByTestId('proxy-cap-save').click();
+      await expect(dialog).toBeHidden();
+      await expect(usage).toHaveAttribute('data-state', 'ok');
+      await expect(usage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+      await context.close();
+    });
+  }
+});

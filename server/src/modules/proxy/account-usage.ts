@@ -1,0 +1,122 @@
+import { accountOfUsername, type CapPeriod } from '@portal/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { monthOf, periodBytes } from './service.ts';
+import { proxyAccounts } from './tables.ts';
+
+const MIB = 1024 * 1024;
+
+/** Usage the network attributed to one of a user's proxy accounts (by the username it authenticated). */
+export interface AccountUsage {
+  userId: number;
+  /** The username as reported: bare or with its targeting. */
+  username: string;
+  bytes: number;
+  usedAt: number;
+}
+
+/** A sub-account whose capped period went past 80 % or 100 % of its cap in this batch. */
+export interface CapCrossing {
+  userId: number;
+  accountId: number;
+  account: string;
+  capMb: number;
+  capPeriod: CapPeriod;
+  /** `2026-11` for a monthly cap, `total` otherwise: a level alerts once per period (and cap). */
+  periodKey: string;
+  level: 80 | 100;
+  usedMb: number;
+}
+
+export interface AccountUsageResult {
+  /** Reported username → the account id it names (only the user's own accounts). */
+  accountIds: Map<string, number>;
+  /** Sub-accounts at or past their cap after this batch: the network should stop serving them. */
+  capped: string[];
+  crossings: CapCrossing[];
+}
+
+const periodKeyOf = (period: CapPeriod, at: number) => (period === 'total' ? 'total' : new Date(at).toISOString().slice(0, 7));
+
+/**
+ * Counts usage against the proxy accounts it names, in the ingestion's transaction (the caller
+ * holds the owners' row locks, so one user's batches apply one after the other). A username that
+ * is not one of the record's user's accounts counts for the user alone. Usage of a month after
+ * the account's current one starts a new month; a late record of an earlier month counts in the
+ * total only. Answers the caps crossed, for alerts, and the sub-accounts now at their cap.
+ */
+export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[]): Promise<AccountUsageResult> {
+  const result: AccountUsageResult = { accountIds: new Map(), capped: [], crossings: [] };
+  const named = usage.flatMap((u) => {
+    const account = accountOfUsername(u.username);
+    return account ? [{ ...u, account }] : [];
+  });
+  if (named.length === 0) return result;
+  const names = [...new Set(named.map((u) => u.account))];
+  const owners = [...new Set(named.map((u) => u.userId))];
+  // Only the batch's users' accounts: their owners are locked already, so no other lock order can meet this one.
+  const rows = await tx
+    .select()
+    .from(proxyAccounts)
+    .where(and(inArray(proxyAccounts.username, names), inArray(proxyAccounts.userId, owners)))
+    .orderBy(asc(proxyAccounts.id))
+    .for('update');
+  const byName = new Map(rows.map((r) => [r.username, r]));
+  const nowMs = now.getTime();
+  const thisMonth = monthOf(nowMs);
+  // account id → bytes in all, and bytes per month
+  const perAccount = new Map<number, { total: number; months: Map<number, number> }>();
+  for (const u of named) {
+    const row = byName.get(u.account);
+    if (!row || row.userId !== u.userId) continue;
+    result.accountIds.set(u.username, row.id);
+    const sums = perAccount.get(row.id) ?? { total: 0, months: new Map<number, number>() };
+    sums.total += u.bytes;
+    const month = monthOf(u.usedAt);
+    sums.months.set(month, (sums.months.get(month) ?? 0) + u.bytes);
+    perAccount.set(row.id, sums);
+  }
+  for (const row of rows) {
+    const sums = perAccount.get(row.id);
+    if (!sums) continue;
+    let usageMonth = row.usageMonth?.getTime() ?? null;
+    let monthUsedBytes = row.monthUsedBytes;
+    for (const [month, bytes] of [...sums.months].sort(([a], [b]) => a - b)) {
+      if (usageMonth === null || month > usageMonth) {
+        usageMonth = month;
+        monthUsedBytes = bytes;
+      } else if (month === usageMonth) monthUsedBytes += bytes;
+    }
+    const after = {
+      ...row,
+      usedBytes: row.usedBytes + sums.total,
+      monthUsedBytes,
+      usageMonth: usageMonth === null ? null : new Date(usageMonth),
+    };
+    await tx
+      .update(proxyAccounts)
+      .set({ usedBytes: sql`${proxyAccounts.usedBytes} + ${sums.total}`, monthUsedBytes, usageMonth: after.usageMonth })
+      .where(and(eq(proxyAccounts.id, row.id), eq(proxyAccounts.userId, row.userId)));
+    const cap = row.trafficCapMb;
+    if (row.main || cap === null) continue;
+    const beforeMb = Math.ceil(periodBytes(row, nowMs) / MIB);
+    const afterMb = Math.ceil(periodBytes(after, nowMs) / MIB);
+    if (afterMb >= cap) result.capped.push(row.username);
+    const periodKey = periodKeyOf(row.capPeriod, row.capPeriod === 'total' ? nowMs : thisMonth);
+    // A batch that passes both marks says the one that matters: the cap is reached.
+    const level = beforeMb < cap && afterMb >= cap ? 100 : beforeMb < cap * 0.8 && afterMb >= cap * 0.8 ? 80 : null;
+    if (level) {
+      result.crossings.push({
+        userId: row.userId,
+        accountId: row.id,
+        account: row.username,
+        capMb: cap,
+        capPeriod: row.capPeriod,
+        periodKey,
+        level,
+        usedMb: afterMb,
+      });
+    }
+  }
+  return result;
+}
