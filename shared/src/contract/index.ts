@@ -12,6 +12,7 @@ import { proxyApi } from './proxy.ts';
 import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
 import { systemApi } from './system.ts';
+import { usageApi } from './usage.ts';
 
 export * from './alerts.ts';
 export * from './api-tokens.ts';
@@ -28,6 +29,7 @@ export * from './leads.ts';
 export * from './messages.ts';
 export * from './primitives.ts';
 export * from './proxy.ts';
+export * from './usage.ts';
 export * from './redirect.ts';
 export * from './static-ip.ts';
 export * from './system.ts';
@@ -48,5 +50,6 @@ export const api = {
   ...invoiceApi,
   ...alertsApi,
   ...leadApi,
+  ...usageApi,
 };
 export type Api = typeof api;

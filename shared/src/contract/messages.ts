@@ -119,6 +119,13 @@ export const contractMessages = {
     en: 'Use 3–16 lower-case letters or digits for the sub-account name',
     'zh-CN': '子账号名称需为 3–16 位小写字母或数字',
   },
+  'validation.usage.timeZone': { en: 'Choose a time zone from the list', 'zh-CN': '请从列表中选择时区' },
+  'validation.usage.range': { en: 'The end of the range must come after its start', 'zh-CN': '结束时间须晚于开始时间' },
+  'validation.usage.tooLong': { en: 'Choose a range of at most 90 days', 'zh-CN': '时间范围最长为 90 天' },
+  'validation.usage.tooLongHourly': {
+    en: 'Hourly figures cover at most 31 days: choose a shorter range or daily figures',
+    'zh-CN': '按小时统计最长 31 天，请缩短时间范围或改为按天统计',
+  },
   'validation.apiTokenName': {
     en: 'Give the token a name of 1–50 characters',
     'zh-CN': '请为令牌填写 1–50 个字符的名称',
