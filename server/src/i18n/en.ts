@@ -121,6 +121,9 @@ export const en = {
   'message.alertEmailCode.subject': '{site} confirmation code: {code}',
   'message.alertEmailCode':
     'Your {site} code to receive account alerts at this address is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message: no alerts are sent here without it.',
+  'usage.range': 'The end of the range must come after its start',
+  'usage.tooLong': 'Choose a range of at most 90 days',
+  'usage.tooLongHourly': 'Hourly figures cover at most 31 days: choose a shorter range or daily figures',
   'alert.low.subject': '{site}: your traffic balance is below {threshold}',
   'alert.low': 'Your {site} traffic balance is {left}, below your alert threshold of {threshold}. Top up here: {url}',
   'alert.zero.subject': '{site}: your traffic balance is used up',

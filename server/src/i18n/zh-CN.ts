@@ -114,6 +114,9 @@ export const zhCN: Record<MessageKey, string> = {
   'message.alertEmailCode.subject': '{site}确认码：{code}',
   'message.alertEmailCode':
     '您正在将此邮箱设为{site}账户提醒的接收地址，确认码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息：未经确认，我们不会向此邮箱发送提醒。',
+  'usage.range': '结束时间须晚于开始时间',
+  'usage.tooLong': '时间范围最长为 90 天',
+  'usage.tooLongHourly': '按小时统计最长 31 天，请缩短时间范围或改为按天统计',
   'alert.low.subject': '{site}：您的流量余额已低于 {threshold}',
   'alert.low': '您的{site}流量余额为 {left}，已低于您设置的提醒阈值 {threshold}。立即充值：{url}',
   'alert.zero.subject': '{site}：您的流量余额已用完',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dashboardStatistics, rechargeOrder } from './commerce.ts';
 import { defineApi, pageQuery } from './define.ts';
 import { id, inQuery, text } from './primitives.ts';
+import { publicUsageQuery, usageBreakdown } from './usage.ts';
 import { proxyAccount, proxyAccountCreateBody, proxyAccountUpdateBody, proxyAllowedIp, proxyAllowedIpAddBody } from './proxy.ts';
 
 /**
@@ -144,12 +145,17 @@ export function definePublicApi<
 export const PUBLIC_API_PREFIX = '/api/v1';
 
 /** Balance and the last 30 UTC days of usage. */
-export const publicUsage = dashboardStatistics.pick({
-  remainingMb: true,
-  totalRechargeMb: true,
-  totalConsumptionMb: true,
-  daily: true,
-});
+export const publicUsage = dashboardStatistics
+  .pick({
+    remainingMb: true,
+    totalRechargeMb: true,
+    totalConsumptionMb: true,
+    daily: true,
+  })
+  .extend({
+    /** Traffic and requests by hour or day, grouped as asked (`from`, `to`, `granularity`, `groupBy`, `timeZone`). */
+    breakdown: usageBreakdown,
+  });
 
 export const publicOrdersPage = z.object({
   items: z.array(rechargeOrder),
@@ -170,9 +176,11 @@ export const publicApi = {
     method: 'GET',
     path: '/api/v1/usage',
     operationId: 'getUsage',
-    summary: 'Remaining traffic, totals and the daily usage of the last 30 UTC days (MB)',
+    summary:
+      'Remaining traffic, totals, the daily usage of the last 30 UTC days (MB), and a breakdown: from/to (epoch ms; default the last 30 days), granularity hour|day (hour for at most 31 days), groupBy none|subAccount|domain|country (the busiest 20 domains and the rest), timeZone (IANA, default UTC)',
     tags: ['usage'],
     scope: 'usage:read',
+    query: publicUsageQuery,
     status: 200,
     response: publicUsage,
   }),

@@ -31,21 +31,38 @@ export const timeZone = z
     }
   }, 'validation.usage.timeZone');
 
-export const usageBreakdownQuery = z
-  .object({
-    /** Start (epoch ms, inclusive) and end (exclusive). */
-    from: inQuery.epochMs,
-    to: inQuery.epochMs,
-    granularity: z.enum(USAGE_GRANULARITIES).default('day'),
-    groupBy: z.enum(USAGE_GROUPS).default('none'),
-    /** Buckets are days or hours of this zone; the spec's default is UTC+0. */
-    timeZone: timeZone.default('UTC'),
-  })
-  .refine((q) => q.to > q.from, { message: 'validation.usage.range', path: ['to'] })
-  .refine((q) => q.to - q.from <= USAGE_MAX_DAYS * DAY_MS, { message: 'validation.usage.tooLong', path: ['from'] })
-  .refine((q) => q.granularity === 'day' || q.to - q.from <= USAGE_MAX_HOURLY_DAYS * DAY_MS, {
-    message: 'validation.usage.tooLongHourly',
-    path: ['granularity'],
+const breakdownFields = {
+  /** Start (epoch ms, inclusive) and end (exclusive). */
+  from: inQuery.epochMs,
+  to: inQuery.epochMs,
+  granularity: z.enum(USAGE_GRANULARITIES).default('day'),
+  groupBy: z.enum(USAGE_GROUPS).default('none'),
+  /** Buckets are days or hours of this zone; the spec's default is UTC+0. */
+  timeZone: timeZone.default('UTC'),
+};
+
+/** Whether a range is one a breakdown covers: the refusal's message key, or null. */
+export function usageRangeProblem(q: {
+  from: number;
+  to: number;
+  granularity: string;
+}): 'validation.usage.range' | 'validation.usage.tooLong' | 'validation.usage.tooLongHourly' | null {
+  if (q.to <= q.from) return 'validation.usage.range';
+  if (q.to - q.from > USAGE_MAX_DAYS * DAY_MS) return 'validation.usage.tooLong';
+  if (q.granularity === 'hour' && q.to - q.from > USAGE_MAX_HOURLY_DAYS * DAY_MS) return 'validation.usage.tooLongHourly';
+  return null;
+}
+
+export const usageBreakdownQuery = z.object(breakdownFields).superRefine((q, ctx) => {
+  const problem = usageRangeProblem(q);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['from'] });
+});
+/** `/api/v1/usage`: the same, with the range optional (the last 30 days up to now). */
+export const publicUsageQuery = z
+  .object({ ...breakdownFields, from: breakdownFields.from.optional(), to: breakdownFields.to.optional() })
+  .superRefine((q, ctx) => {
+    const problem = q.from !== undefined && q.to !== undefined ? usageRangeProblem({ ...q, from: q.from, to: q.to }) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['from'] });
   });
 export type UsageBreakdownQuery = z.input<typeof usageBreakdownQuery>;
 

@@ -1,4 +1,4 @@
-import { apiTokenApi, type ApiScope, ProxyErrorCode, type PublicApiEntry, publicApi } from '@portal/shared';
+import { apiTokenApi, type ApiScope, ProxyErrorCode, type PublicApiEntry, publicApi, usageRangeProblem } from '@portal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { consume } from '../limits/limits.ts';
 import { orderPage } from '../orders/service.ts';
 import { addAllowedIp, assertOwnAccount, deleteAllowedIp, listAllowedIps } from '../proxy/allowed-ips.ts';
 import { createSubAccount, deleteAccount, listAccounts, resetPassword, updateAccount } from '../proxy/service.ts';
+import { usageBreakdownOf } from '../usage/breakdown.ts';
 import { dashboard } from '../usage/service.ts';
 import { publicOpenApiDocument } from './openapi.ts';
 import { createApiToken, listApiTokens, revokeApiToken, type TokenIdentity, resolveApiToken } from './service.ts';
@@ -25,6 +26,13 @@ declare module 'fastify' {
 }
 
 /** A refusal of the public API: an HTTP status and `{ error: { code, message } }`. */
+/** The server's words for the contract's range refusals (the contract's own keys are for forms). */
+const USAGE_RANGE_MESSAGES: Record<NonNullable<ReturnType<typeof usageRangeProblem>>, MessageKey> = {
+  'validation.usage.range': 'usage.range',
+  'validation.usage.tooLong': 'usage.tooLong',
+  'validation.usage.tooLongHourly': 'usage.tooLongHourly',
+};
+
 export class PublicApiError extends Error {
   constructor(
     readonly status: number,
@@ -190,7 +198,18 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
   // Swagger UI over this document (`/api/v1/docs`), beside the portal's (`/app-api/docs`).
   await registerDocsPage(v1, '/docs', () => document);
 
-  publicRoute(publicApi.getUsage, async ({ identity }) => dashboard(v1.db, v1.now(), identity.userId));
+  publicRoute(publicApi.getUsage, async ({ identity, query }) => {
+    const now = v1.now().getTime();
+    const to = query.to ?? now;
+    const range = { ...query, to, from: query.from ?? to - 30 * 86_400_000 };
+    const problem = usageRangeProblem(range);
+    if (problem) throw new PublicApiError(400, 'invalid_request', USAGE_RANGE_MESSAGES[problem]);
+    const [summary, breakdown] = await Promise.all([
+      dashboard(v1.db, v1.now(), identity.userId),
+      usageBreakdownOf(v1.db, identity.userId, range),
+    ]);
+    return { ...summary, breakdown };
+  });
   publicRoute(publicApi.listOrders, async ({ identity, query }) => {
     const page = await orderPage(v1.db, v1.now(), identity.userId, query);
     return { items: page.list, total: page.total, pageNo: query.pageNo, pageSize: query.pageSize };

@@ -7,6 +7,7 @@ import { drawTraffic, expireLotsOf, memberLots } from '../accounts/traffic-lots.
 import { queueBalanceAlerts, queueCapAlerts } from '../alerts/service.ts';
 import { rechargeTotals } from '../orders/service.ts';
 import { recordAccountUsage } from '../proxy/account-usage.ts';
+import { accountKey, rollUpUsage } from './breakdown.ts';
 import { deductHourRecords, deductLotDraws, usageRecords } from './tables.ts';
 
 const MIB = 1024 * 1024;
@@ -74,6 +75,19 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
       ),
     );
     await queueCapAlerts(tx, now, accounts.crossings);
+    await rollUpUsage(
+      tx,
+      freshRecords.map((r) => ({
+        userId: r.userId,
+        usedAt: r.usedAt,
+        bytes: r.bytes,
+        account: accountKey(r.username, accounts.accountIds),
+        host: r.host,
+        country: r.country,
+        requests: r.requests,
+        failedRequests: r.failedRequests,
+      })),
+    );
 
     // user → hour → bytes
     const perHour = new Map<number, Map<number, number>>();

@@ -62,3 +62,33 @@ export const deductLotDraws = pgTable(
     check('deduct_lot_draws_mb', sql`${t.mb} > 0`),
   ],
 );
+
+/**
+ * Hourly roll-ups of usage for the breakdown (issue 31, ask 2): one row per user, UTC hour and key
+ * of one dimension (`account`: the proxy account name; `domain`; `country`), written in the
+ * ingestion's transaction from the records it applies, so a resent batch counts once here too.
+ * `key` '' is usage the network did not name. Three small dimensions instead of one row per
+ * combination: a breakdown reads one dimension, and 50 accounts × 20 domains × countries per hour
+ * would be the product.
+ */
+export const usageHourly = pgTable(
+  'usage_hourly',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').$type<UsageDimension>().notNull(),
+    key: text('key').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    failedRequests: bigint('failed_requests', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dimension, t.hour, t.key] }),
+    check('usage_hourly_dimension', sql`${t.dimension} in ('account', 'domain', 'country')`),
+    check('usage_hourly_non_negative', sql`${t.bytes} >= 0 and ${t.requests} >= 0 and ${t.failedRequests} >= 0`),
+  ],
+);
+
+export type UsageDimension = 'account' | 'domain' | 'country';
