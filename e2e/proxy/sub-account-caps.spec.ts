@@ -69,14 +69,19 @@ test.describe('sub-account traffic caps', () => {
       const username = (await row.getAttribute('data-username')) as string;
 
       expect(await reportUsage(page.request, userId, username, 512)).toMatchObject({ applied: 1, cappedAccounts: [] });
-      await page.reload();
       const usage = row.getByTestId('proxy-cap-usage');
+      // The user centre renders in the browser: after a reload, wait for the list before reading it.
+      const reload = async () => {
+        await page.reload();
+        await expect(usage).toBeVisible({ timeout: 30_000 });
+      };
+      await reload();
       await expect(usage).toHaveAttribute('data-state', 'ok');
       await expect(usage).toContainText(c.texts.half);
       await expect(usage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
       expect(await reportUsage(page.request, userId, username, 512)).toMatchObject({ cappedAccounts: [username] });
-      await page.reload();
+      await reload();
       await expect(usage).toHaveAttribute('data-state', 'reached');
       await expect(usage).toContainText(c.texts.full);
       await expect(usage).toContainText(c.texts.paused);
