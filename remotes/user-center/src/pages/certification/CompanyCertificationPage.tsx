@@ -1,17 +1,15 @@
-import { Alert, Box, Button, Card, Container, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
-import { Field, Input } from '@portal/shared/chakra/deferred';
+import { SimpleGrid } from '@portal/shared/chakra';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { api, isValidUscc } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
-import { Link } from '@portal/shared/router';
-import { useLocalePath } from '@portal/shared/ui';
-import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
-import { ReviewOutcome } from './ReviewOutcome.tsx';
+import { applyServerError, fieldMessage, message } from '@portal/shared/ui';
+import { CertificationForm, CertificationTextField, DocumentFileField, SubmittedDetails } from './CertificationForm.tsx';
+import { ReviewedCertification } from './ReviewedCertification.tsx';
+import { useCertification } from './useCertification.ts';
 
 const phone = z
   .string()
@@ -55,120 +53,26 @@ const TEXT_FIELDS = [
 /** /admin/auth/company: fill details → waiting for review → success or failed (resubmit). */
 export default function CompanyCertificationPage() {
   const cert = useCertification();
-  const to = useLocalePath();
-  const [resubmitting, setResubmitting] = useState(false);
   // Only when the status is this form's: an overseas company's submission has its own page.
   const record = cert.type === 1 && cert.current === 'enterprise' ? cert.enterprise : null;
-  const status = record ? cert.status : 0;
-  const step = !record || resubmitting ? 0 : status === 1 || status === 2 ? 1 : 2;
   return (
-    <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-      <Stack gap={6}>
-        <Heading as="h1" size="2xl">
-          <FormattedMessage id="uc.certificationCompany.title" />
-        </Heading>
-        <Steps current={step} failed={status === 4 && !resubmitting} />
-        {cert.loading ? null : isLocked(cert.status) && cert.current !== 'enterprise' ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Title>
-              <FormattedMessage id="uc.cert.locked" />
-            </Alert.Title>
-            {cert.current ? (
-              <Button asChild size="sm" variant="outline">
-                <Link to={to(KIND_PATHS[cert.current])}>
-                  <FormattedMessage id="uc.cert.view" />
-                </Link>
-              </Button>
-            ) : null}
-          </Alert.Root>
-        ) : step === 0 ? (
-          <CompanyFormCard
-            onSubmitted={async () => {
-              setResubmitting(false);
-              await cert.refresh();
-            }}
+    <ReviewedCertification
+      titleId="uc.certificationCompany.title"
+      maxW="4xl"
+      kind="enterprise"
+      record={record}
+      successId="uc.cert.company.success"
+      form={(onSubmitted) => <CompanyFormCard onSubmitted={onSubmitted} />}
+      submitted={
+        record ? (
+          <SubmittedDetails
+            orientation="horizontal"
+            rows={TEXT_FIELDS.map((name) => [`uc.cert.${name}`, record[name]])}
+            submittedAt={record.submittedAt}
           />
-        ) : record ? (
-          <ReviewOutcome
-            status={status}
-            successId="uc.cert.company.success"
-            failureReason={record.failureReason}
-            onResubmit={() => setResubmitting(true)}
-          >
-            <Submitted record={record} />
-          </ReviewOutcome>
-        ) : null}
-      </Stack>
-    </Container>
-  );
-}
-
-export function Steps({ current, failed }: { current: number; failed: boolean }) {
-  const intl = useIntl();
-  const labels = ['uc.cert.step.fill', 'uc.cert.step.review', failed ? 'uc.cert.step.failed' : 'uc.cert.step.done'];
-  return (
-    <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label={intl.formatMessage({ id: 'uc.cert.steps' })}>
-      {labels.map((id, i) => {
-        const state = i < current ? 'done' : i === current ? 'current' : 'todo';
-        return (
-          <HStack as="li" key={id} flex="1" gap={2} aria-current={state === 'current' ? 'step' : undefined}>
-            <Box
-              w="7"
-              h="7"
-              flexShrink={0}
-              borderRadius="full"
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-              fontSize="sm"
-              fontWeight="bold"
-              bg={state === 'todo' ? 'bg.muted' : failed && i === 2 ? 'red.solid' : 'brand.solid'}
-              color={state === 'todo' ? 'fg.muted' : 'white'}
-            >
-              {i + 1}
-            </Box>
-            <Text
-              fontSize="sm"
-              fontWeight={state === 'current' ? 'semibold' : 'normal'}
-              color={state === 'todo' ? 'fg.muted' : 'fg'}
-            >
-              <FormattedMessage id={id} />
-            </Text>
-          </HStack>
-        );
-      })}
-    </HStack>
-  );
-}
-
-type EnterpriseRecord = NonNullable<Awaited<ReturnType<typeof callApi<typeof api.enterpriseCertGet>>>>;
-
-/** What was submitted, read-only (sensitive numbers come back masked). */
-function Submitted({ record }: { record: EnterpriseRecord }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <DataList.Root orientation="horizontal" gap={3}>
-          {TEXT_FIELDS.map((name) => (
-            <DataList.Item key={name}>
-              <DataList.ItemLabel minW="40">
-                <FormattedMessage id={`uc.cert.${name}`} />
-              </DataList.ItemLabel>
-              <DataList.ItemValue>{record[name]}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-          <DataList.Item>
-            <DataList.ItemLabel minW="40">
-              <FormattedMessage id="uc.cert.submittedAt" />
-            </DataList.ItemLabel>
-            <DataList.ItemValue>
-              <FormattedDate value={record.submittedAt} dateStyle="medium" timeStyle="short" />
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+        ) : null
+      }
+    />
   );
 }
 
@@ -194,51 +98,37 @@ function CompanyFormCard({ onSubmitted }: { onSubmitted: () => Promise<void> }) 
     }
   });
   const text = (name: (typeof TEXT_FIELDS)[number], extra?: { inputMode?: 'numeric' | 'tel'; maxLength?: number }) => (
-    <Field.Root key={name} invalid={!!errors[name]} required>
-      <Field.Label>
-        <FormattedMessage id={`uc.cert.${name}`} />
-      </Field.Label>
-      <Input {...extra} {...form.register(name)} />
-      <Field.ErrorText>{fieldMessage(intl, errors[name]?.message)}</Field.ErrorText>
-    </Field.Root>
+    <CertificationTextField
+      key={name}
+      labelId={`uc.cert.${name}`}
+      error={fieldMessage(intl, errors[name]?.message)}
+      registration={form.register(name)}
+      {...extra}
+    />
   );
   return (
-    <Card.Root>
-      <Card.Body>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap={4}>
-            <Text color="fg.muted">
-              <FormattedMessage id="uc.cert.company.intro" />
-            </Text>
-            <ActionFailure message={failure} />
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
-              {text('companyName')}
-              {text('unifiedSocialCreditCode', { maxLength: 18 })}
-              {text('contactPhone', { inputMode: 'tel' })}
-              {text('registrationPhone', { inputMode: 'tel' })}
-              {text('bankName')}
-              {text('bankAccount', { inputMode: 'numeric' })}
-            </SimpleGrid>
-            {text('registrationAddress')}
-            <Field.Root invalid={!!errors.businessLicence} required>
-              <Field.Label>
-                <FormattedMessage id="uc.cert.businessLicence" />
-              </Field.Label>
-              <Input type="file" accept="image/png,image/jpeg,application/pdf" p={1.5} {...form.register('businessLicence')} />
-              {errors.businessLicence ? (
-                <Field.ErrorText>{fieldMessage(intl, errors.businessLicence.message as string | undefined)}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  <FormattedMessage id="uc.cert.licenceHint" />
-                </Field.HelperText>
-              )}
-            </Field.Root>
-            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
-              <FormattedMessage id="uc.cert.submitReview" />
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <CertificationForm
+      onSubmit={onSubmit}
+      introId="uc.cert.company.intro"
+      failure={failure}
+      submitId="uc.cert.submitReview"
+      submitting={isSubmitting}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+        {text('companyName')}
+        {text('unifiedSocialCreditCode', { maxLength: 18 })}
+        {text('contactPhone', { inputMode: 'tel' })}
+        {text('registrationPhone', { inputMode: 'tel' })}
+        {text('bankName')}
+        {text('bankAccount', { inputMode: 'numeric' })}
+      </SimpleGrid>
+      {text('registrationAddress')}
+      <DocumentFileField
+        labelId="uc.cert.businessLicence"
+        hintId="uc.cert.licenceHint"
+        error={fieldMessage(intl, errors.businessLicence?.message as string | undefined)}
+        registration={form.register('businessLicence')}
+      />
+    </CertificationForm>
   );
 }

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  DataList,
-  Heading,
-  Link as ChakraLink,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@portal/shared/chakra';
-import { Field, Input, NativeSelect } from '@portal/shared/chakra/deferred';
+import { Link as ChakraLink, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
+import { Field, NativeSelect } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@portal/shared/router';
 import { z } from 'zod';
 import {
@@ -29,10 +18,10 @@ import {
   LICENCE_MAX_BYTES,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message, useLocalePath, ActionFailure } from '@portal/shared/ui';
-import { Steps } from './CompanyCertificationPage.tsx';
-import { ReviewOutcome } from './ReviewOutcome.tsx';
-import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
+import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { CertificationForm, CertificationTextField, DocumentFileField, SubmittedDetails } from './CertificationForm.tsx';
+import { ReviewedCertification } from './ReviewedCertification.tsx';
+import { KIND_PATHS, useCertification } from './useCertification.ts';
 
 export type DocumentSubject = 'person' | 'company';
 
@@ -76,66 +65,34 @@ const PAGE = {
 export function DocumentCertification({ subject }: { subject: DocumentSubject }) {
   const cert = useCertification();
   const to = useLocalePath();
-  const [resubmitting, setResubmitting] = useState(false);
   const page = PAGE[subject];
   const record = cert.current === page.kind ? cert.document : null;
-  const status = record ? cert.status : 0;
-  const step = !record || resubmitting ? 0 : status === 1 || status === 2 ? 1 : 2;
   return (
-    <Container maxW="3xl" py={{ base: 6, md: 10 }}>
-      <Stack gap={6}>
-        <Heading as="h1" size="2xl">
-          <FormattedMessage id={page.title} />
-        </Heading>
-        <Steps current={step} failed={status === 4 && !resubmitting} />
-        {cert.loading ? null : isLocked(cert.status) && cert.current !== page.kind ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Title>
-              <FormattedMessage id="uc.cert.locked" />
-            </Alert.Title>
-            {cert.current ? (
-              <Button asChild size="sm" variant="outline">
-                <Link to={to(KIND_PATHS[cert.current])}>
-                  <FormattedMessage id="uc.cert.view" />
-                </Link>
-              </Button>
-            ) : null}
-          </Alert.Root>
-        ) : step === 0 ? (
-          <Stack gap={4}>
-            <Text fontSize="sm" color="fg.muted">
-              <FormattedMessage
-                id={page.mainlandHint}
-                values={{
-                  link: (chunks) => (
-                    <ChakraLink asChild color="brand.fg">
-                      <Link to={to(KIND_PATHS[page.mainland])}>{chunks}</Link>
-                    </ChakraLink>
-                  ),
-                }}
-              />
-            </Text>
-            <DocumentFormCard
-              subject={subject}
-              onSubmitted={async () => {
-                setResubmitting(false);
-                await cert.refresh();
+    <ReviewedCertification
+      titleId={page.title}
+      maxW="3xl"
+      kind={page.kind}
+      record={record}
+      successId={page.success}
+      form={(onSubmitted) => (
+        <Stack gap={4}>
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage
+              id={page.mainlandHint}
+              values={{
+                link: (chunks) => (
+                  <ChakraLink asChild color="brand.fg">
+                    <Link to={to(KIND_PATHS[page.mainland])}>{chunks}</Link>
+                  </ChakraLink>
+                ),
               }}
             />
-          </Stack>
-        ) : record ? (
-          <ReviewOutcome
-            status={status}
-            successId={page.success}
-            failureReason={record.failureReason}
-            onResubmit={() => setResubmitting(true)}
-          >
-            <Submitted record={record} />
-          </ReviewOutcome>
-        ) : null}
-      </Stack>
-    </Container>
+          </Text>
+          <DocumentFormCard subject={subject} onSubmitted={onSubmitted} />
+        </Stack>
+      )}
+      submitted={record ? <Submitted record={record} /> : null}
+    />
   );
 }
 
@@ -151,28 +108,12 @@ function Submitted({ record }: { record: DocumentCertInfo }) {
   ];
   if (record.registrationAddress) rows.push(['uc.cert.registrationAddress', record.registrationAddress]);
   return (
-    <Card.Root>
-      <Card.Body>
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap={3}>
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel minW="40">
-                <FormattedMessage id={label} />
-              </DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-          <DataList.Item>
-            <DataList.ItemLabel minW="40">
-              <FormattedMessage id="uc.cert.submittedAt" />
-            </DataList.ItemLabel>
-            <DataList.ItemValue>
-              <FormattedDate value={record.submittedAt} dateStyle="medium" timeStyle="short" />
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+    <SubmittedDetails
+      orientation={{ base: 'vertical', sm: 'horizontal' }}
+      valueWordBreak="break-word"
+      rows={rows}
+      submittedAt={record.submittedAt}
+    />
   );
 }
 
@@ -211,86 +152,72 @@ function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; 
     label: string,
     extra?: { autoComplete?: string },
   ) => (
-    <Field.Root key={name} invalid={!!error(name)} required>
-      <Field.Label>
-        <FormattedMessage id={label} />
-      </Field.Label>
-      <Input autoComplete={extra?.autoComplete ?? 'off'} {...form.register(name)} />
-      <Field.ErrorText>{error(name)}</Field.ErrorText>
-    </Field.Root>
+    <CertificationTextField
+      key={name}
+      labelId={label}
+      error={error(name)}
+      registration={form.register(name)}
+      autoComplete={extra?.autoComplete ?? 'off'}
+    />
   );
 
   return (
-    <Card.Root>
-      <Card.Body>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap={4}>
-            <Text color="fg.muted">
-              <FormattedMessage id={company ? 'uc.certDoc.company.intro' : 'uc.certDoc.person.intro'} />
-            </Text>
-            <ActionFailure message={failure} />
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
-              {company ? null : (
-                <Field.Root invalid={!!error('documentType')} required>
-                  <Field.Label>
-                    <FormattedMessage id="uc.certDoc.documentType" />
-                  </Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('documentType')}>
-                      {ID_DOCUMENT_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {intl.formatMessage({ id: `uc.certDoc.type.${type}` })}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{error('documentType')}</Field.ErrorText>
-                </Field.Root>
-              )}
-              {company ? text('companyName', 'uc.cert.companyName', { autoComplete: 'organization' }) : null}
-              <Field.Root invalid={!!error('country')} required>
-                <Field.Label>
-                  <FormattedMessage id={company ? 'uc.certDoc.companyCountry' : 'uc.certDoc.country'} />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field data-testid="document-country" {...form.register('country')}>
-                    <option value="">{intl.formatMessage({ id: 'uc.certDoc.countryPlaceholder' })}</option>
-                    {countries.map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{error('country')}</Field.ErrorText>
-              </Field.Root>
-              {company
-                ? text('registrationNumber', 'uc.certDoc.registrationNumber')
-                : text('documentNumber', 'uc.certDoc.documentNumber')}
-              {company ? null : text('fullName', 'uc.certDoc.fullName', { autoComplete: 'name' })}
-            </SimpleGrid>
-            {company ? text('registrationAddress', 'uc.cert.registrationAddress', { autoComplete: 'street-address' }) : null}
-            <Field.Root invalid={!!error(DOCUMENT_FILE_FIELD)} required>
-              <Field.Label>
-                <FormattedMessage id={company ? 'uc.certDoc.companyFile' : 'uc.certDoc.file'} />
-              </Field.Label>
-              <Input type="file" accept="image/png,image/jpeg,application/pdf" p={1.5} {...form.register(DOCUMENT_FILE_FIELD)} />
-              {error(DOCUMENT_FILE_FIELD) ? (
-                <Field.ErrorText>{error(DOCUMENT_FILE_FIELD)}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  <FormattedMessage id={company ? 'uc.certDoc.companyFileHint' : 'uc.certDoc.fileHint'} />
-                </Field.HelperText>
-              )}
-            </Field.Root>
-            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
-              <FormattedMessage id="uc.cert.submitReview" />
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <CertificationForm
+      onSubmit={onSubmit}
+      introId={company ? 'uc.certDoc.company.intro' : 'uc.certDoc.person.intro'}
+      failure={failure}
+      submitId="uc.cert.submitReview"
+      submitting={isSubmitting}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+        {company ? null : (
+          <Field.Root invalid={!!error('documentType')} required>
+            <Field.Label>
+              <FormattedMessage id="uc.certDoc.documentType" />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('documentType')}>
+                {ID_DOCUMENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {intl.formatMessage({ id: `uc.certDoc.type.${type}` })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{error('documentType')}</Field.ErrorText>
+          </Field.Root>
+        )}
+        {company ? text('companyName', 'uc.cert.companyName', { autoComplete: 'organization' }) : null}
+        <Field.Root invalid={!!error('country')} required>
+          <Field.Label>
+            <FormattedMessage id={company ? 'uc.certDoc.companyCountry' : 'uc.certDoc.country'} />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field data-testid="document-country" {...form.register('country')}>
+              <option value="">{intl.formatMessage({ id: 'uc.certDoc.countryPlaceholder' })}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{error('country')}</Field.ErrorText>
+        </Field.Root>
+        {company
+          ? text('registrationNumber', 'uc.certDoc.registrationNumber')
+          : text('documentNumber', 'uc.certDoc.documentNumber')}
+        {company ? null : text('fullName', 'uc.certDoc.fullName', { autoComplete: 'name' })}
+      </SimpleGrid>
+      {company ? text('registrationAddress', 'uc.cert.registrationAddress', { autoComplete: 'street-address' }) : null}
+      <DocumentFileField
+        labelId={company ? 'uc.certDoc.companyFile' : 'uc.certDoc.file'}
+        hintId={company ? 'uc.certDoc.companyFileHint' : 'uc.certDoc.fileHint'}
+        error={error(DOCUMENT_FILE_FIELD)}
+        registration={form.register(DOCUMENT_FILE_FIELD)}
+      />
+    </CertificationForm>
   );
 }

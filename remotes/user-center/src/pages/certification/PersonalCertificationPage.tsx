@@ -1,15 +1,15 @@
-import { Alert, Button, Card, Container, Heading, Stack, Text } from '@portal/shared/chakra';
-import { Field, Input } from '@portal/shared/chakra/deferred';
+import { Alert, Container, Heading, Stack } from '@portal/shared/chakra';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from '@portal/shared/router';
 import { z } from 'zod';
 import { api, isValidChineseIdCard } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { applyServerError, ContinueLink, fieldMessage, message, useLocalePath, ActionFailure } from '@portal/shared/ui';
-import { isLocked, KIND_PATHS, useCertification } from './useCertification.ts';
+import { applyServerError, ContinueLink, fieldMessage, message } from '@portal/shared/ui';
+import { CertificationForm, CertificationTextField } from './CertificationForm.tsx';
+import { LockedNotice } from './ReviewedCertification.tsx';
+import { isLocked, useCertification } from './useCertification.ts';
 
 const schema = z.object({
   realName: z.string().trim().min(2, 'uc.cert.realNameInvalid').max(30, 'uc.cert.realNameInvalid'),
@@ -23,7 +23,6 @@ type PersonalForm = z.input<typeof schema>;
 /** /admin/auth/personal: real name and ID card; approval is instant. */
 export default function PersonalCertificationPage() {
   const intl = useIntl();
-  const to = useLocalePath();
   const cert = useCertification();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PersonalForm>({ resolver: zodResolver(schema), defaultValues: { realName: '', idCard: '' } });
@@ -61,47 +60,29 @@ export default function PersonalCertificationPage() {
             <ContinueLink />
           </Alert.Root>
         ) : isLocked(cert.status) ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Title>
-              <FormattedMessage id="uc.cert.locked" />
-            </Alert.Title>
-            <Button asChild size="sm" variant="outline">
-              <Link to={to(KIND_PATHS[cert.current ?? 'enterprise'])}>
-                <FormattedMessage id="uc.cert.view" />
-              </Link>
-            </Button>
-          </Alert.Root>
+          <LockedNotice current={cert.current ?? 'enterprise'} />
         ) : (
-          <Card.Root>
-            <Card.Body>
-              <form onSubmit={onSubmit} noValidate>
-                <Stack gap={4}>
-                  <Text color="fg.muted">
-                    <FormattedMessage id="uc.cert.personal.intro" />
-                  </Text>
-                  <ActionFailure message={failure} />
-                  <Field.Root invalid={!!errors.realName} required>
-                    <Field.Label>
-                      <FormattedMessage id="uc.cert.realName" />
-                    </Field.Label>
-                    <Input autoComplete="name" {...form.register('realName')} />
-                    <Field.ErrorText>{fieldMessage(intl, errors.realName?.message)}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.idCard} required>
-                    <Field.Label>
-                      <FormattedMessage id="uc.cert.idCard" />
-                    </Field.Label>
-                    <Input maxLength={18} autoComplete="off" {...form.register('idCard')} />
-                    <Field.ErrorText>{fieldMessage(intl, errors.idCard?.message)}</Field.ErrorText>
-                  </Field.Root>
-                  <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
-                    <FormattedMessage id="uc.cert.submit" />
-                  </Button>
-                </Stack>
-              </form>
-            </Card.Body>
-          </Card.Root>
+          <CertificationForm
+            onSubmit={onSubmit}
+            introId="uc.cert.personal.intro"
+            failure={failure}
+            submitId="uc.cert.submit"
+            submitting={isSubmitting}
+          >
+            <CertificationTextField
+              labelId="uc.cert.realName"
+              error={fieldMessage(intl, errors.realName?.message)}
+              registration={form.register('realName')}
+              autoComplete="name"
+            />
+            <CertificationTextField
+              labelId="uc.cert.idCard"
+              error={fieldMessage(intl, errors.idCard?.message)}
+              registration={form.register('idCard')}
+              maxLength={18}
+              autoComplete="off"
+            />
+          </CertificationForm>
         )}
       </Stack>
     </Container>
