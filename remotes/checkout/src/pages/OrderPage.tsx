@@ -4,9 +4,8 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useSearchParams } from '@portal/shared/router';
 import { detectPayDevice } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
-import { Checkout } from '../features/order/Checkout.tsx';
 import { PaidView } from '../features/order/PaidView.tsx';
-import { NothingToPay, useOrderFromUrl } from '../features/order/order-from-url.tsx';
+import { CheckoutFromUrl, useOrderFromUrl } from '../features/order/order-from-url.tsx';
 import { phonePayPath } from '../features/order/purchase.ts';
 
 /**
@@ -23,7 +22,7 @@ export default function OrderPage() {
 
 function DesktopOrder() {
   const to = useLocalePath();
-  const { params, orderId, purchase, onOrderCreated } = useOrderFromUrl();
+  const { params, orderId } = useOrderFromUrl();
   const [outcome, setOutcome] = useState<'paid' | 'closed' | null>(null);
 
   const onPaid = useCallback(() => setOutcome('paid'), []);
@@ -59,17 +58,8 @@ function DesktopOrder() {
               </Link>
             </Button>
           </Alert.Root>
-        ) : orderId === null && purchase === null ? (
-          <NothingToPay chooseAt={to('/buy')} />
         ) : (
-          <Checkout
-            orderId={orderId}
-            purchase={purchase}
-            source="pc"
-            onOrderCreated={onOrderCreated}
-            onPaid={onPaid}
-            onClosed={onClosed}
-          />
+          <CheckoutFromUrl chooseAt={to('/buy')} source="pc" onPaid={onPaid} onClosed={onClosed} />
         )}
       </Stack>
     </Container>

@@ -2,6 +2,7 @@ import { Alert, Button } from '@portal/shared/chakra';
 import { useCallback } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from '@portal/shared/router';
+import { Checkout, type CheckoutProps } from './Checkout.tsx';
 import { parseOrderId, parsePurchase } from './purchase.ts';
 
 /**
@@ -15,8 +16,20 @@ export function useOrderFromUrl() {
   return { params, orderId: parseOrderId(params), purchase: parsePurchase(params), onOrderCreated };
 }
 
-/** A pay page opened without an order or a choice: where to choose one (`/buy`, or `/h5` on a phone). */
-export function NothingToPay({ chooseAt }: { chooseAt: string }) {
+/**
+ * The body of a pay page (/order, /h5/pay): the order its URL names, to review and pay; or, when the
+ * URL names none, where to choose one (`chooseAt`: `/buy`, or `/h5` on a phone).
+ */
+export function CheckoutFromUrl({
+  chooseAt,
+  ...props
+}: Pick<CheckoutProps, 'source' | 'onPaid' | 'onClosed'> & { chooseAt: string }) {
+  const { orderId, purchase, onOrderCreated } = useOrderFromUrl();
+  if (orderId === null && purchase === null) return <NothingToPay chooseAt={chooseAt} />;
+  return <Checkout orderId={orderId} purchase={purchase} onOrderCreated={onOrderCreated} {...props} />;
+}
+
+function NothingToPay({ chooseAt }: { chooseAt: string }) {
   return (
     <Alert.Root status="info" data-testid="order-nothing" flexWrap="wrap">
       <Alert.Indicator />

@@ -1,15 +1,13 @@
 import { useCallback } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
-import { Checkout } from '../../features/order/Checkout.tsx';
-import { NothingToPay, useOrderFromUrl } from '../../features/order/order-from-url.tsx';
+import { CheckoutFromUrl } from '../../features/order/order-from-url.tsx';
 import { H5Frame } from './H5Frame.tsx';
 
 /** /h5/pay: review and hand over to Alipay (wap) or WeChat Pay (H5) on the phone. */
 export default function H5PayPage() {
   const to = useLocalePath();
   const navigate = useNavigate();
-  const { orderId, purchase, onOrderCreated } = useOrderFromUrl();
   const onPaid = useCallback((id: number) => navigate(to(`/h5/success?id=${id}`), { replace: true }), [navigate, to]);
   const onClosed = useCallback(
     (id: number) => navigate(to(`/h5/fail?id=${id}&reason=closed`), { replace: true }),
@@ -17,18 +15,7 @@ export default function H5PayPage() {
   );
   return (
     <H5Frame titleId="checkout.h5Pay.title">
-      {orderId === null && purchase === null ? (
-        <NothingToPay chooseAt={to('/h5')} />
-      ) : (
-        <Checkout
-          orderId={orderId}
-          purchase={purchase}
-          source="h5"
-          onOrderCreated={onOrderCreated}
-          onPaid={onPaid}
-          onClosed={onClosed}
-        />
-      )}
+      <CheckoutFromUrl chooseAt={to('/h5')} source="h5" onPaid={onPaid} onClosed={onClosed} />
     </H5Frame>
   );
 }
