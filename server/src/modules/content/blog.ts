@@ -12,8 +12,8 @@ import { changed as dataChanged } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { PostSource } from './files.ts';
-import { RENDER_VERSION } from './markdown.ts';
-import { type PublishResult, rendered } from './render.ts';
+import { RENDER_VERSION, readingMinutes } from './markdown.ts';
+import { documentColumns, type PublishResult, renderedColumns, textDiffers } from './render.ts';
 import { blogPosts } from './tables.ts';
 
 type Row = typeof blogPosts.$inferSelect;
@@ -158,39 +158,32 @@ export async function getPost(db: Db, locale: Locale, slug: string): Promise<Api
 
 /** The stored columns of a post from its files (rendered). */
 function postValues(source: PostSource): Omit<NewRow, 'status' | 'updatedAt'> {
-  const en = rendered(source.en.body);
-  const zh = rendered(source['zh-CN'].body);
+  const columns = documentColumns(source);
   return {
     slug: source.slug,
     tags: source.tags,
     publishedAt: source.publishedAt,
-    titleEn: source.en.title,
-    titleZh: source['zh-CN'].title,
     summaryEn: source.en.summary,
     summaryZh: source['zh-CN'].summary,
-    mdEn: source.en.body,
-    mdZh: source['zh-CN'].body,
-    htmlEn: en.html,
-    htmlZh: zh.html,
-    textEn: en.text,
-    textZh: zh.text,
-    readingMinutesEn: en.minutes,
-    readingMinutesZh: zh.minutes,
-    renderVersion: RENDER_VERSION,
+    ...columns,
+    ...readingMinutesOf(columns),
   };
 }
+
+/** A post's reading time in each language, from its plain text. */
+const readingMinutesOf = (columns: { textEn: string; textZh: string }) => ({
+  readingMinutesEn: readingMinutes(columns.textEn),
+  readingMinutesZh: readingMinutes(columns.textZh),
+});
 
 /** Whether the files say anything different from the stored post. */
 function differs(row: Row, source: PostSource): boolean {
   return (
     row.tags.join('\n') !== source.tags.join('\n') ||
     row.publishedAt.getTime() !== source.publishedAt.getTime() ||
-    row.titleEn !== source.en.title ||
-    row.titleZh !== source['zh-CN'].title ||
     row.summaryEn !== source.en.summary ||
     row.summaryZh !== source['zh-CN'].summary ||
-    row.mdEn !== source.en.body ||
-    row.mdZh !== source['zh-CN'].body
+    textDiffers(row, source)
   );
 }
 
@@ -300,19 +293,10 @@ export async function unpublishPost(db: Db, slug: string): Promise<'hidden' | 'a
 export async function rerenderPosts(db: Db): Promise<number> {
   const stale = await db.select().from(blogPosts).where(ne(blogPosts.renderVersion, RENDER_VERSION));
   for (const row of stale) {
-    const en = rendered(row.mdEn);
-    const zh = rendered(row.mdZh);
+    const columns = renderedColumns(row.mdEn, row.mdZh);
     await db
       .update(blogPosts)
-      .set({
-        htmlEn: en.html,
-        htmlZh: zh.html,
-        textEn: en.text,
-        textZh: zh.text,
-        readingMinutesEn: en.minutes,
-        readingMinutesZh: zh.minutes,
-        renderVersion: RENDER_VERSION,
-      })
+      .set({ ...columns, ...readingMinutesOf(columns) })
       .where(eq(blogPosts.id, row.id));
   }
   return stale.length;

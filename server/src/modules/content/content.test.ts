@@ -424,7 +424,11 @@ describe('seedContent', () => {
     await unpublishPost(db, 'fixture-scraping-at-scale');
     await db.update(helpDocs).set({ titleEn: 'Changed by ops' }).where(eq(helpDocs.key, 'fixture-pay-by-alipay'));
     // A row of an older renderer.
-    await db.update(blogPosts).set({ htmlZh: 'stale', renderVersion: 0 }).where(eq(blogPosts.slug, 'fixture-socks5-basics'));
+    await db
+      .update(blogPosts)
+      .set({ htmlZh: 'stale', textEn: 'stale', readingMinutesEn: 0, renderVersion: 0 })
+      .where(eq(blogPosts.slug, 'fixture-socks5-basics'));
+    await db.update(helpDocs).set({ htmlEn: 'stale', renderVersion: 0 }).where(eq(helpDocs.key, 'fixture-pay-by-alipay'));
 
     await seedContent(db, { root: FIXTURES });
     expect(await post('fixture-socks5-basics')).toMatchObject({
@@ -433,6 +437,11 @@ describe('seedContent', () => {
       renderVersion: 1,
     });
     expect((await post('fixture-socks5-basics'))?.htmlZh).toContain('<h2 id="如何设置">如何设置</h2>');
+    expect((await post('fixture-socks5-basics'))?.textEn).toContain('Set it up');
+    expect((await post('fixture-socks5-basics'))?.readingMinutesEn).toBeGreaterThan(0);
+    const [rerendered] = await db.select().from(helpDocs).where(eq(helpDocs.key, 'fixture-pay-by-alipay'));
+    expect(rerendered).toMatchObject({ renderVersion: 1 });
+    expect(rerendered?.htmlEn).toContain('<strong>Alipay</strong>');
     expect((await post('fixture-scraping-at-scale'))?.status).toBe('hidden');
     expect((await db.select().from(helpDocs).where(eq(helpDocs.key, 'fixture-pay-by-alipay')))[0]?.titleEn).toBe(
       'Changed by ops',

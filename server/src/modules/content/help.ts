@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { HelpSource } from './files.ts';
 import { excerpt, RENDER_VERSION } from './markdown.ts';
-import { type PublishResult, rendered } from './render.ts';
+import { documentColumns, type PublishResult, renderedColumns, textDiffers } from './render.ts';
 import { helpDocs } from './tables.ts';
 
 type Row = typeof helpDocs.$inferSelect;
@@ -92,31 +92,11 @@ export async function getHelpDoc(db: Db, locale: Locale, id: number): Promise<Ap
 // ---- writing (ops CLI and seed) ----
 
 function helpValues(source: HelpSource): Omit<typeof helpDocs.$inferInsert, 'updatedAt'> {
-  const en = rendered(source.en.body);
-  const zh = rendered(source['zh-CN'].body);
-  return {
-    key: source.key,
-    category: source.category,
-    sortOrder: source.order,
-    titleEn: source.en.title,
-    titleZh: source['zh-CN'].title,
-    mdEn: source.en.body,
-    mdZh: source['zh-CN'].body,
-    htmlEn: en.html,
-    htmlZh: zh.html,
-    textEn: en.text,
-    textZh: zh.text,
-    renderVersion: RENDER_VERSION,
-  };
+  return { key: source.key, category: source.category, sortOrder: source.order, ...documentColumns(source) };
 }
 
 const differs = (row: Row, source: HelpSource) =>
-  row.category !== source.category ||
-  row.sortOrder !== source.order ||
-  row.titleEn !== source.en.title ||
-  row.titleZh !== source['zh-CN'].title ||
-  row.mdEn !== source.en.body ||
-  row.mdZh !== source['zh-CN'].body;
+  row.category !== source.category || row.sortOrder !== source.order || textDiffers(row, source);
 
 /**
  * Stores answers read from files (validated by readHelpFiles), in one transaction, by key: new →
@@ -188,12 +168,7 @@ export async function listAllHelp(
 export async function rerenderHelp(db: Db): Promise<number> {
   const stale = await db.select().from(helpDocs).where(ne(helpDocs.renderVersion, RENDER_VERSION));
   for (const row of stale) {
-    const en = rendered(row.mdEn);
-    const zh = rendered(row.mdZh);
-    await db
-      .update(helpDocs)
-      .set({ htmlEn: en.html, htmlZh: zh.html, textEn: en.text, textZh: zh.text, renderVersion: RENDER_VERSION })
-      .where(eq(helpDocs.id, row.id));
+    await db.update(helpDocs).set(renderedColumns(row.mdEn, row.mdZh)).where(eq(helpDocs.id, row.id));
   }
   return stale.length;
 }
