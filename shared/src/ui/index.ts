@@ -26,6 +26,7 @@ export * from './list/ListParts.tsx';
 export * from './list/ListPageFrame.tsx';
 export * from './list/ResponsiveTable.tsx';
 export * from './list/tableCsv.ts';
+export * from './list/tableColumns.ts';
 export * from './list/useListSearch.ts';
 export * from './list/useFileExport.ts';
 export * from './StaticDuringHydration.tsx';

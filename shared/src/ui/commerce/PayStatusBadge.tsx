@@ -9,3 +9,15 @@ export function PayStatusBadge({ payStatus, label }: { payStatus: number; label:
     </Badge>
   );
 }
+
+/**
+ * The cells of the payment columns both order tables have (traffic and static IPs), from an order and
+ * its texts: the payment status's badge, then the channel and the time, '—' until it is paid.
+ */
+export const paymentCells = {
+  payStatus: (order: { payStatus: number }, cells: { payStatus: string | null }) => (
+    <PayStatusBadge payStatus={order.payStatus} label={cells.payStatus} />
+  ),
+  payType: (_order: unknown, cells: { payType: string | null }) => cells.payType ?? '—',
+  payTime: (_order: unknown, cells: { payTime: string | null }) => cells.payTime ?? '—',
+};

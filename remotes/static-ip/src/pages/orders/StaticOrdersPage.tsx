@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, IconButton, Text } from '@portal/shared/chakra';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import {
   api,
@@ -13,7 +13,15 @@ import {
   formatCountdown,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { type ListColumn, ListPageFrame, positiveInt, useListSearch, useFileExport, PayStatusBadge } from '@portal/shared/ui';
+import {
+  type ListColumn,
+  ListPageFrame,
+  paymentCells,
+  positiveInt,
+  tableColumns,
+  useListSearch,
+  useFileExport,
+} from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { staticKeys } from '../../common/keys.ts';
 import { ORDER_STATUS_COLOR } from '../../common/orderStatus.ts';
@@ -23,7 +31,7 @@ import { parseResourceType } from '../../features/catalogue/calls.ts';
 import { PayDialog } from '../../features/pay/PayDialog.tsx';
 import { RenewDialog, type RenewTarget } from '../../features/renew/RenewDialog.tsx';
 import { OrderBanner } from './OrderBanner.tsx';
-import { ORDER_COLUMNS, type OrderColumn, orderCells, orderCsv, orderHeader } from './orderCells.ts';
+import { ORDER_COLUMNS, orderCells, orderCsv, orderHeader } from './orderCells.ts';
 import { RemarkDialog } from './RemarkDialog.tsx';
 import {
   fetchAllStaticOrders,
@@ -164,13 +172,7 @@ function staticOrderColumns(
   invoices: ReturnType<typeof useOrderInvoices>,
   actions: OrderActions,
 ): ListColumn<StaticOrder>[] {
-  const header = orderHeader(intl);
-  const label = (key: OrderColumn) => header[ORDER_COLUMNS.indexOf(key)];
-  const column = (
-    key: OrderColumn,
-    cell: (order: StaticOrder, cells: ReturnType<typeof orderCells>) => ReactNode,
-    more: Partial<ListColumn<StaticOrder>> = {},
-  ): ListColumn<StaticOrder> => ({ key, label: label(key), cell: (order) => cell(order, orderCells(order, intl)), ...more });
+  const column = tableColumns(ORDER_COLUMNS, orderHeader(intl), (order: StaticOrder) => orderCells(order, intl));
   return [
     column(
       'orderNo',
@@ -237,11 +239,9 @@ function staticOrderColumns(
     column('resourceType', (_, cells) => cells.resourceType, { detail: true }),
     column('count', (_, cells) => cells.count, { detail: true }),
     column('durationDays', (_, cells) => cells.durationDays, { detail: true }),
-    column('payStatus', (order, cells) => <PayStatusBadge payStatus={order.payStatus} label={cells.payStatus} />, {
-      detail: true,
-    }),
-    column('payType', (_, cells) => cells.payType ?? '—', { detail: true }),
-    column('payTime', (_, cells) => cells.payTime ?? '—', { detail: true }),
+    column('payStatus', paymentCells.payStatus, { detail: true }),
+    column('payType', paymentCells.payType, { detail: true }),
+    column('payTime', paymentCells.payTime, { detail: true }),
     column('expireTime', (_, cells) => cells.expireTime ?? '—', { detail: true }),
   ];
 }

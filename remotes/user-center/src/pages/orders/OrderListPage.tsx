@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, IconButton, Text } from '@portal/shared/chakra';
 import { Clipboard } from '@portal/shared/chakra/deferred';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from '@portal/shared/router';
 import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
@@ -11,10 +11,11 @@ import {
   useListSearch,
   useLocalePath,
   useFileExport,
-  PayStatusBadge,
+  paymentCells,
+  tableColumns,
 } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
-import { ORDER_COLUMNS, type OrderColumn, orderCells, orderHeader } from './orderCells.ts';
+import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
 const STATUS_COLOR: Record<RechargeOrderStatus, string> = {
@@ -116,17 +117,7 @@ function rechargeOrderColumns(
   now: number,
   invoices: ReturnType<typeof useOrderInvoices>,
 ): ListColumn<RechargeOrder>[] {
-  const header = orderHeader(intl);
-  const column = (
-    key: OrderColumn,
-    cell: (order: RechargeOrder, cells: ReturnType<typeof orderCells>) => ReactNode,
-    more: Partial<ListColumn<RechargeOrder>> = {},
-  ): ListColumn<RechargeOrder> => ({
-    key,
-    label: header[ORDER_COLUMNS.indexOf(key)],
-    cell: (order) => cell(order, orderCells(order, intl, now)),
-    ...more,
-  });
+  const column = tableColumns(ORDER_COLUMNS, orderHeader(intl), (order: RechargeOrder) => orderCells(order, intl, now));
   return [
     column('orderNo', (order) => <OrderNo order={order} />, { card: 'title' }),
     column('status', (order, cells) => <Badge colorPalette={STATUS_COLOR[effectiveStatus(order, now)]}>{cells.status}</Badge>),
@@ -136,7 +127,7 @@ function rechargeOrderColumns(
         {cells.payAmount}
       </Text>
     )),
-    column('payStatus', (order, cells) => <PayStatusBadge payStatus={order.payStatus} label={cells.payStatus} />),
+    column('payStatus', paymentCells.payStatus),
     {
       key: 'invoice',
       label: intl.formatMessage({ id: 'uc.orders.col.invoice' }),
@@ -164,8 +155,8 @@ function rechargeOrderColumns(
     column('source', (_, cells) => cells.source, { detail: true }),
     column('gift', (_, cells) => cells.gift, { detail: true }),
     column('rechargeAmount', (_, cells) => cells.rechargeAmount, { detail: true }),
-    column('payType', (_, cells) => cells.payType ?? '—', { detail: true }),
-    column('payTime', (_, cells) => cells.payTime ?? '—', { detail: true }),
+    column('payType', paymentCells.payType, { detail: true }),
+    column('payTime', paymentCells.payTime, { detail: true }),
   ];
 }
 

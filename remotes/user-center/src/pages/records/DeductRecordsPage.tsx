@@ -4,9 +4,9 @@ import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { type DeductHourRecord, formatTraffic } from '@portal/shared';
 import { drawsText } from '../dashboard/lots.ts';
-import { RECORD_COLUMNS, type RecordColumn, recordCells, recordHeader } from './recordCells.ts';
+import { RECORD_COLUMNS, recordCells, recordHeader } from './recordCells.ts';
 import { fetchAllRecords, RECORDS_PAGE_SIZE, useDeductRecords } from './useDeductRecords.ts';
-import { type ListColumn, ListPageFrame, tableCsv, useListSearch, useFileExport } from '@portal/shared/ui';
+import { type ListColumn, ListPageFrame, tableColumns, tableCsv, useListSearch, useFileExport } from '@portal/shared/ui';
 import { DateRangeFields } from '@portal/shared/ui/forms';
 import { dayRange } from '@portal/shared';
 
@@ -74,31 +74,20 @@ export default function DeductRecordsPage() {
 
 /** The hour heads a phone's card; the figures follow it, the lots that paid it last. */
 function recordColumns(intl: IntlShape): ListColumn<DeductHourRecord>[] {
-  const header = recordHeader(intl);
   const figure = (text: ReactNode) => (
     <Text as="span" fontVariantNumeric="tabular-nums">
       {text}
     </Text>
   );
-  const cells = (record: DeductHourRecord) => recordCells(record, intl);
-  const column = (
-    key: RecordColumn,
-    cell: (record: DeductHourRecord) => ReactNode,
-    more: Partial<ListColumn<DeductHourRecord>> = {},
-  ) => ({
-    key,
-    label: header[RECORD_COLUMNS.indexOf(key)],
-    cell,
-    ...more,
-  });
+  const column = tableColumns(RECORD_COLUMNS, recordHeader(intl), (record: DeductHourRecord) => recordCells(record, intl));
   return [
-    column('hour', (r) => figure(cells(r).hour), { card: 'title' }),
-    column('used', (r) => figure(cells(r).used), { textAlign: 'end' }),
-    column('deducted', (r) => figure(cells(r).deducted), { textAlign: 'end' }),
-    column('uncovered', (r) => figure(r.uncoveredMb > 0 ? <Uncovered text={cells(r).uncovered} /> : cells(r).uncovered), {
+    column('hour', (_, c) => figure(c.hour), { card: 'title' }),
+    column('used', (_, c) => figure(c.used), { textAlign: 'end' }),
+    column('deducted', (_, c) => figure(c.deducted), { textAlign: 'end' }),
+    column('uncovered', (r, c) => figure(r.uncoveredMb > 0 ? <Uncovered text={c.uncovered} /> : c.uncovered), {
       textAlign: 'end',
     }),
-    column('balanceAfter', (r) => figure(cells(r).balanceAfter), { textAlign: 'end' }),
+    column('balanceAfter', (_, c) => figure(c.balanceAfter), { textAlign: 'end' }),
     column(
       'paidFrom',
       (r) => (
