@@ -7,7 +7,7 @@ import { useBlogPage } from '../features/blog/queries.ts';
 import { useFromPrices } from '../features/catalogue/queries.ts';
 import { CallToAction } from '../features/sections/CallToAction.tsx';
 import { FeatureCard } from '../features/sections/FeatureCard.tsx';
-import { FromPrice } from '../features/sections/FromPrice.tsx';
+import { FromPrice, HeroPriceCard } from '../features/sections/FromPrice.tsx';
 import { Icon, type IconName } from '../features/sections/icons.tsx';
 import { OverseasNotice } from '../features/sections/OverseasNotice.tsx';
 import { PageHero } from '../features/sections/PageHero.tsx';
@@ -65,23 +65,13 @@ export default function HomePage() {
           </>
         }
         aside={
-          <Stack
-            bg="whiteAlpha.100"
-            borderWidth="1px"
-            borderColor="whiteAlpha.300"
-            borderRadius="2xl"
-            p={6}
-            gap={3}
-            minW={{ lg: '280px' }}
-          >
-            <Text color="brand.100" fontSize="sm">
-              <FormattedMessage id="marketing.home.priceCard" />
-            </Text>
-            <FromPrice fen={p?.dynamicPerGbFen} unit="gb" loading={prices.isPending} tone="dark" />
-            <Text color="whiteAlpha.800" fontSize="sm">
-              <FormattedMessage id="marketing.home.priceCardNote" />
-            </Text>
-          </Stack>
+          <HeroPriceCard
+            title={<FormattedMessage id="marketing.home.priceCard" />}
+            fen={p?.dynamicPerGbFen}
+            unit="gb"
+            loading={prices.isPending}
+            note={<FormattedMessage id="marketing.home.priceCardNote" />}
+          />
         }
       />
 

@@ -1,4 +1,5 @@
-import { Skeleton, Text } from '@portal/shared/chakra';
+import { Skeleton, Stack, Text } from '@portal/shared/chakra';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatFen } from '@portal/shared';
 
@@ -39,5 +40,43 @@ export function FromPrice({
         }}
       />
     </Text>
+  );
+}
+
+/**
+ * The price card beside a hero's title (home, product landing pages): a product line's FromPrice on
+ * the dark hero, a note under it and, when given, a title over it (the card is then a little roomier).
+ */
+export function HeroPriceCard({
+  title,
+  note,
+  ...price
+}: {
+  title?: ReactNode;
+  note: ReactNode;
+  fen: number | null | undefined;
+  unit: 'gb' | 'ipMonth';
+  loading: boolean;
+}) {
+  return (
+    <Stack
+      bg="whiteAlpha.100"
+      borderWidth="1px"
+      borderColor="whiteAlpha.300"
+      borderRadius="2xl"
+      p={6}
+      gap={title ? 3 : 2}
+      minW={{ lg: title ? '280px' : '260px' }}
+    >
+      {title ? (
+        <Text color="brand.100" fontSize="sm">
+          {title}
+        </Text>
+      ) : null}
+      <FromPrice {...price} tone="dark" />
+      <Text color="whiteAlpha.800" fontSize="sm">
+        {note}
+      </Text>
+    </Stack>
   );
 }

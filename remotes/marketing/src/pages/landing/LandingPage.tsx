@@ -7,7 +7,7 @@ import { useFromPrices } from '../../features/catalogue/queries.ts';
 import { CallToAction } from '../../features/sections/CallToAction.tsx';
 import { Faq } from '../../features/sections/Faq.tsx';
 import { FeatureCard } from '../../features/sections/FeatureCard.tsx';
-import { FromPrice } from '../../features/sections/FromPrice.tsx';
+import { HeroPriceCard } from '../../features/sections/FromPrice.tsx';
 import type { IconName } from '../../features/sections/icons.tsx';
 import { OverseasNotice } from '../../features/sections/OverseasNotice.tsx';
 import { PageHero } from '../../features/sections/PageHero.tsx';
@@ -61,20 +61,12 @@ export function LandingPage({ kind, buyPath, from, unit, highlights, targeting, 
           </>
         }
         aside={
-          <Stack
-            bg="whiteAlpha.100"
-            borderWidth="1px"
-            borderColor="whiteAlpha.300"
-            borderRadius="2xl"
-            p={6}
-            gap={2}
-            minW={{ lg: '260px' }}
-          >
-            <FromPrice fen={from(prices.data)} unit={unit} loading={prices.isPending} tone="dark" />
-            <Text color="whiteAlpha.800" fontSize="sm">
-              <FormattedMessage id={m('priceNote')} />
-            </Text>
-          </Stack>
+          <HeroPriceCard
+            fen={from(prices.data)}
+            unit={unit}
+            loading={prices.isPending}
+            note={<FormattedMessage id={m('priceNote')} />}
+          />
         }
       />
 
