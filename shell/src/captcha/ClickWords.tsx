@@ -1,7 +1,8 @@
-import { Box, Image } from '@portal/shared/chakra';
+import { Box } from '@portal/shared/chakra';
 import { useRef, useState } from 'react';
 import type { CaptchaPoint } from './useCaptchaChallenge.ts';
 
+import { ChallengeFrame } from './ChallengeFrame.tsx';
 import { type ChallengeView, useScale } from './challenge-view.ts';
 
 export function ClickWords({
@@ -18,14 +19,10 @@ export function ClickWords({
   const [points, setPoints] = useState<CaptchaPoint[]>([]);
   const needed = challenge.wordList?.length ?? 0;
   return (
-    <Box
+    <ChallengeFrame
       ref={frame}
-      position="relative"
-      w="full"
-      maxW={`${challenge.width}px`}
-      aspectRatio={`${challenge.width} / ${challenge.height}`}
+      challenge={challenge}
       cursor={disabled ? 'default' : 'crosshair'}
-      userSelect="none"
       data-testid="captcha-image"
       onClick={(e) => {
         if (disabled || points.length >= needed) return;
@@ -36,14 +33,6 @@ export function ClickWords({
         if (next.length === needed) onAnswer(next);
       }}
     >
-      <Image
-        src={`data:image/png;base64,${challenge.originalImageBase64}`}
-        alt=""
-        w="full"
-        h="full"
-        draggable={false}
-        borderRadius="md"
-      />
       {points.map((p, i) => (
         <Box
           key={`${p.x}:${p.y}`}
@@ -65,6 +54,6 @@ export function ClickWords({
           {i + 1}
         </Box>
       ))}
-    </Box>
+    </ChallengeFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CaptchaPoint } from './useCaptchaChallenge.ts';
 
+import { ChallengeFrame } from './ChallengeFrame.tsx';
 import { type ChallengeView, useScale } from './challenge-view.ts';
 
 export function SlidePuzzle({
@@ -28,22 +29,7 @@ export function SlidePuzzle({
   };
   return (
     <Stack gap={2}>
-      <Box
-        ref={frame}
-        position="relative"
-        w="full"
-        maxW={`${challenge.width}px`}
-        aspectRatio={`${challenge.width} / ${challenge.height}`}
-        userSelect="none"
-      >
-        <Image
-          src={`data:image/png;base64,${challenge.originalImageBase64}`}
-          alt=""
-          w="full"
-          h="full"
-          draggable={false}
-          borderRadius="md"
-        />
+      <ChallengeFrame ref={frame} challenge={challenge}>
         {challenge.jigsawImageBase64 ? (
           <Image
             src={`data:image/png;base64,${challenge.jigsawImageBase64}`}
@@ -56,7 +42,7 @@ export function SlidePuzzle({
             data-testid="captcha-piece"
           />
         ) : null}
-      </Box>
+      </ChallengeFrame>
       <Box
         position="relative"
         h="10"
