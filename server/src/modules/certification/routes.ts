@@ -269,49 +269,33 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
     registrationAddress: v.registrationAddress,
   }));
 
-  app.get(
+  /** The caller's own uploaded file (never cached, never sniffed); 404 when they have none. */
+  const ownFileRoute = (path: string, summary: string, fileName: string, find: typeof ownLicence) =>
+    app.get(
+      path,
+      { schema: { summary, tags: ['certification'], security: [{ [BEARER_AUTH]: [] }] }, preHandler: app.authenticate },
+      async (request, reply) => {
+        const found = await find(app.db, currentUser(request).id);
+        if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });
+        const data = await readLicence(app.db, key, found.file);
+        return reply
+          .header('content-type', found.type)
+          .header('content-disposition', `inline; filename="${fileName}.${LICENCE_EXTENSIONS[found.type]}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(data);
+      },
+    );
+  ownFileRoute(
     DOCUMENT_FILE_PATH,
-    {
-      schema: {
-        summary: "The file of the caller's latest document certification (image/png, image/jpeg or application/pdf; not JSON)",
-        tags: ['certification'],
-        security: [{ [BEARER_AUTH]: [] }],
-      },
-      preHandler: app.authenticate,
-    },
-    async (request, reply) => {
-      const found = await ownDocumentFile(app.db, currentUser(request).id);
-      if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });
-      const data = await readLicence(app.db, key, found.file);
-      return reply
-        .header('content-type', found.type)
-        .header('content-disposition', `inline; filename="document.${LICENCE_EXTENSIONS[found.type]}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
-    },
+    "The file of the caller's latest document certification (image/png, image/jpeg or application/pdf; not JSON)",
+    'document',
+    ownDocumentFile,
   );
-
-  app.get(
+  ownFileRoute(
     ENTERPRISE_LICENCE_PATH,
-    {
-      schema: {
-        summary: "The caller's business licence file (image/png, image/jpeg or application/pdf; not JSON)",
-        tags: ['certification'],
-        security: [{ [BEARER_AUTH]: [] }],
-      },
-      preHandler: app.authenticate,
-    },
-    async (request, reply) => {
-      const found = await ownLicence(app.db, currentUser(request).id);
-      if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });
-      const data = await readLicence(app.db, key, found.file);
-      return reply
-        .header('content-type', found.type)
-        .header('content-disposition', `inline; filename="business-licence.${LICENCE_EXTENSIONS[found.type]}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
-    },
+    "The caller's business licence file (image/png, image/jpeg or application/pdf; not JSON)",
+    'business-licence',
+    ownLicence,
   );
 }
