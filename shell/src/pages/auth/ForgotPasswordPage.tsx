@@ -11,7 +11,7 @@ import { message, useLocalePath } from '@portal/shared/ui';
 import { applyServerError } from '../../forms/fieldError.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { returnPathOf, withReturnPath } from './destination.ts';
-import { checkConfirm, checkDestination, destination, destinationFields, initialChannel, initialCountry } from './codeForm.ts';
+import { checkConfirm, checkDestination, destination, destinationDefaults, destinationFields } from './codeForm.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 
@@ -28,15 +28,7 @@ export default function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotForm>({
     resolver: zodResolver(schema),
-    defaultValues: {
-      by: initialChannel(intl.locale),
-      country: initialCountry(intl.locale),
-      mobile: '',
-      email: '',
-      code: '',
-      password: '',
-      confirm: '',
-    },
+    defaultValues: destinationDefaults(intl.locale),
   });
 
   const onSubmit = form.handleSubmit(async (v) => {

@@ -14,7 +14,7 @@ import { applyServerError, errorOf } from '../../forms/fieldError.ts';
 import { refreshUserInfo } from '../../session/session.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { returnPathIn, returnPathOf, withReturnPath } from './destination.ts';
-import { checkConfirm, checkDestination, destination, destinationFields, initialChannel, initialCountry } from './codeForm.ts';
+import { checkConfirm, checkDestination, destination, destinationDefaults, destinationFields } from './codeForm.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 
@@ -34,16 +34,7 @@ export default function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterForm>({
     resolver: zodResolver(schema),
-    defaultValues: {
-      by: initialChannel(intl.locale),
-      country: initialCountry(intl.locale),
-      mobile: '',
-      email: '',
-      code: '',
-      password: '',
-      confirm: '',
-      agreement: false,
-    },
+    defaultValues: { ...destinationDefaults(intl.locale), agreement: false },
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -41,3 +41,14 @@ export const initialChannel = (locale: string): 'mobile' | 'email' => (locale ==
 
 /** The phone picker's country before the browser's region is known: the mainland, or the US in English. */
 export const initialCountry = (locale: string): CountryCode => (locale === 'en' ? 'US' : 'CN');
+
+/** The fields of `destinationFields` as a form starts them: empty, on the channel and country of the page's language. */
+export const destinationDefaults = (locale: string) => ({
+  by: initialChannel(locale),
+  country: initialCountry(locale),
+  mobile: '',
+  email: '',
+  code: '',
+  password: '',
+  confirm: '',
+});
