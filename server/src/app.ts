@@ -35,6 +35,7 @@ import { createPageRendering } from './modules/ssr/page-renderer.ts';
 import { staticOrderKind } from './modules/static-ip/order-kind.ts';
 import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { statusRoutes } from './modules/status/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { cachePlugin } from './plugins/cache.ts';
@@ -186,6 +187,7 @@ export async function buildApp({
   // Invoices of paid recharge orders (docs/decisions/0026).
   await app.register(invoicesRoutes, { config });
   await app.register(usageRoutes, { config });
+  await app.register(statusRoutes, { config });
   // Low-balance and static expiry alert settings (docs/decisions/0025); the sending job starts in main.ts.
   await app.register(alertsRoutes);
   await app.register(proxyRoutes, { config });

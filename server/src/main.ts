@@ -9,6 +9,7 @@ import { backfillIdCardHashes } from './modules/certification/service.ts';
 import { startLotExpiryJob } from './modules/usage/lot-expiry-job.ts';
 import { startAlertJobs } from './modules/alerts/jobs.ts';
 import { startLeadConfirmationJob } from './modules/leads/confirmations.ts';
+import { startStatusNotificationJob } from './modules/status/notifications.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
 
@@ -42,8 +43,10 @@ try {
   // Static IP expiry alerts and the sending of every queued alert (docs/decisions/0025).
   const stopAlertJobs = startAlertJobs(app);
   const stopLeadJob = startLeadConfirmationJob(app);
+  // Incident update mails that ops queued (docs/decisions/0048).
+  const stopStatusJob = startStatusNotificationJob(app);
   stopJobs = async () => {
-    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob(), stopAlertJobs(), stopLeadJob()]);
+    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob(), stopAlertJobs(), stopLeadJob(), stopStatusJob()]);
   };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();

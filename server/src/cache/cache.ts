@@ -7,10 +7,10 @@
  */
 
 /** What cached values depend on; each tag is invalidated when its tables change. */
-export const CACHE_TAGS = ['redirects', 'site-settings', 'prices', 'posts', 'help', 'sessions', 'remotes'] as const;
+export const CACHE_TAGS = ['redirects', 'site-settings', 'prices', 'posts', 'help', 'sessions', 'remotes', 'status'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 /** What public pages are made from (not sessions: pages are rendered for guests). */
-export const CONTENT_TAGS: readonly CacheTag[] = ['redirects', 'site-settings', 'prices', 'posts', 'help'];
+export const CONTENT_TAGS: readonly CacheTag[] = ['redirects', 'site-settings', 'prices', 'posts', 'help', 'status'];
 export const isCacheTag = (value: string): value is CacheTag => (CACHE_TAGS as readonly string[]).includes(value);
 
 /**

@@ -13,6 +13,7 @@ import { lead } from './ops/lead.ts';
 import { price } from './ops/price.ts';
 import { redirect } from './ops/redirect.ts';
 import { site } from './ops/site.ts';
+import { status } from './ops/status.ts';
 import { stock } from './ops/stock.ts';
 import { user } from './ops/user.ts';
 import { findOpsSocket, forwardOps, type OpsReply, opsSocketPath } from './ops-socket.ts';
@@ -136,6 +137,23 @@ Commands:
                                               confirmation state; then the message and any note
   lead close <id> [--note <text>]             close a request once it is followed up (note: at most
                                               500 characters)
+  status open --title-en <text> --title-zh <text> --body-en <text> --body-zh <text>
+              [--severity minor|major|critical] [--state investigating|identified|monitoring]
+              [--component <product>[:<region>]]...
+                                              open an incident on the public status page (/status);
+                                              products: dynamicResidential, staticIsp,
+                                              nativeResidential, datacenter, chinaStaticIsp; region:
+                                              global or a country code (US); confirmed subscribers
+                                              are e-mailed, each in their language; prints the id
+  status update <id> --state investigating|identified|monitoring|resolved --body-en <text>
+                --body-zh <text> [--severity minor|major|critical]
+                                              add an update to an open incident (e-mailed likewise)
+  status resolve <id> --body-en <text> --body-zh <text>
+                                              resolve an incident with a closing note (e-mailed
+                                              likewise); it stays on the page for 14 days
+  status list [--all]                         open incidents (or all), newest first: id, started,
+                                              state, severity, titles, components; then how many
+                                              subscribers there are
   captcha answer <token>                      the stored answer of a captcha, as JSON on one line:
                                               blockPuzzle {"x":..,"y":..} (x: left edge of the piece,
                                               y: top of its body; the widget always sends y 5),
@@ -147,7 +165,7 @@ Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); rea
 environment and .env like the server. While a server runs on the embedded database, the command is
 run by that server (through DATA_DIR/ops.sock) and takes effect there at once.`;
 
-const commands = { redirect, user, captcha, price, site, cert, invoice, stock, blog, help, lead };
+const commands = { redirect, user, captcha, price, site, cert, invoice, stock, blog, help, lead, status };
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export function runOps(argv: string[], ctx: OpsContext): Promise<number> {

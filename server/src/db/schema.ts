@@ -18,3 +18,4 @@ export * from '../modules/api-tokens/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/alerts/tables.ts';
 export * from '../modules/leads/tables.ts';
+export * from '../modules/status/tables.ts';

@@ -159,6 +159,19 @@ export const en = {
   'message.leadReceived.subject': '{site}: request for a custom plan received',
   'message.leadReceived':
     '{site} has received a request for a custom plan with these contact details (request no. {id}). Our team will contact you within one working day. If you did not send it, you can ignore this message.',
+  'status.tooMany': 'Too many subscription requests: please try again in {minutes} minutes',
+  'status.emailUnavailable': 'We cannot send e-mails at the moment: please try again later',
+  'status.linkInvalid': 'This link has expired or was already used: subscribe again from the status page',
+  'message.statusConfirm.subject': '{site}: confirm your subscription to network status updates',
+  'message.statusConfirm':
+    'Someone asked {site} to e-mail network incident updates to this address. To confirm, open this link within 24 hours: {link}\n\nIf it was not you, ignore this message: nothing is sent here without the confirmation.',
+  'status.incident.investigating': 'Investigating',
+  'status.incident.identified': 'Identified',
+  'status.incident.monitoring': 'Monitoring',
+  'status.incident.resolved': 'Resolved',
+  'message.statusUpdate.subject': '{site} network status: {title} ({state})',
+  'message.statusUpdate':
+    '{title}\n\n{state}: {body}\n\nFollow the incident on the status page: {url}\n\nTo stop these e-mails, unsubscribe here: {unsubscribe}',
   'error.notAuthorised': 'You are not authorised to do this',
   'error.apiTokenNotForPortal':
     'Not authorised: a personal API token opens only the public API /api/v1/; log in to use the user centre',

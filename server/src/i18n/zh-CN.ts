@@ -149,6 +149,19 @@ export const zhCN: Record<MessageKey, string> = {
   'message.leadReceived.subject': '{site}：已收到定制方案申请',
   'message.leadReceived':
     '{site}已收到一份留有此联系方式的定制方案申请（申请编号 {id}），我们的团队将在一个工作日内与您联系。如非本人提交，请忽略本消息。',
+  'status.tooMany': '订阅请求过于频繁，请 {minutes} 分钟后再试',
+  'status.emailUnavailable': '暂时无法发送邮件，请稍后再试',
+  'status.linkInvalid': '该链接已过期或已被使用，请在状态页面重新订阅',
+  'message.statusConfirm.subject': '{site}：请确认订阅网络状态通知',
+  'message.statusConfirm':
+    '有人请求{site}向此邮箱发送网络故障的进展通知。如确认订阅，请在 24 小时内打开此链接：{link}\n\n如非本人操作，请忽略本消息：未经确认，我们不会向此邮箱发送通知。',
+  'status.incident.investigating': '调查中',
+  'status.incident.identified': '已查明原因',
+  'status.incident.monitoring': '观察中',
+  'status.incident.resolved': '已解决',
+  'message.statusUpdate.subject': '{site}网络状态：{title}（{state}）',
+  'message.statusUpdate':
+    '{title}\n\n{state}：{body}\n\n在状态页面查看故障进展：{url}\n\n如不想再收到此类邮件，请在此退订：{unsubscribe}',
   'error.notAuthorised': '您无权执行此操作',
   'error.apiTokenNotForPortal': '无权访问：个人 API 令牌只能用于开放接口 /api/v1/，使用用户中心请先登录',
 };

@@ -11,6 +11,7 @@ import { leadApi } from './leads.ts';
 import { proxyApi } from './proxy.ts';
 import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
+import { statusApi } from './status.ts';
 import { systemApi } from './system.ts';
 import { usageApi } from './usage.ts';
 
@@ -32,6 +33,7 @@ export * from './proxy.ts';
 export * from './usage.ts';
 export * from './redirect.ts';
 export * from './static-ip.ts';
+export * from './status.ts';
 export * from './system.ts';
 
 /** Every call of the portal. Later modules add their groups here. */
@@ -51,5 +53,6 @@ export const api = {
   ...alertsApi,
   ...leadApi,
   ...usageApi,
+  ...statusApi,
 };
 export type Api = typeof api;

@@ -37,6 +37,19 @@ export const contractMessages = {
     'zh-CN': '请上传证件照片或扫描件：不超过 5 MB 的 JPG、PNG 或 PDF 文件',
   },
   'validation.email': { en: 'Enter a valid e-mail address', 'zh-CN': '请输入正确的邮箱地址' },
+  'validation.statusProduct': { en: 'Unknown product', 'zh-CN': '未知的产品' },
+  'validation.statusRegion': {
+    en: 'Give the region as global or a two-letter country code (US)',
+    'zh-CN': '地区须为全局或两位大写国家代码',
+  },
+  'validation.statusState': {
+    en: 'State must be operational, degraded, outage or maintenance',
+    'zh-CN': '状态须为正常、性能下降、中断或维护之一',
+  },
+  'validation.statusLink': {
+    en: 'This link is incomplete: open it again from the e-mail',
+    'zh-CN': '该链接不完整，请从邮件中重新打开',
+  },
   'validation.alertThreshold': {
     en: 'Enter a whole number of GB from 1 to 10,000',
     'zh-CN': '请输入 1–10,000 之间的整数（GB）',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { publicApi } from './api-tokens.ts';
 import { proxyNetworkApi } from './commerce.ts';
+import { proxyNetworkStatusApi } from './status.ts';
 import { api } from './index.ts';
 import { proxyNetworkVerifyApi } from './proxy.ts';
 import { updateRemarkQuery } from './static-ip.ts';
@@ -43,9 +44,9 @@ function takesLineBreaks(name: string, schema: z.ZodType, part: string): string[
 }
 
 /** Every request the contract describes: the browser's, the public API's and the proxy network's. */
-const entries = [api, publicApi, proxyNetworkApi, proxyNetworkVerifyApi].flatMap((group) => Object.entries(group)) as Array<
-  [string, { query?: z.ZodType; params?: z.ZodType; body?: z.ZodType }]
->;
+const entries = [api, publicApi, proxyNetworkApi, proxyNetworkVerifyApi, proxyNetworkStatusApi].flatMap((group) =>
+  Object.entries(group),
+) as Array<[string, { query?: z.ZodType; params?: z.ZodType; body?: z.ZodType }]>;
 
 describe('single-line request text (issue 27, finding 10)', () => {
   it('refuses tabs and line breaks in every text field but the multi-line ones', () => {

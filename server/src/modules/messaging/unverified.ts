@@ -18,6 +18,8 @@ export const UNVERIFIED_TEMPLATES = [
   'message.leadReceived',
   'message.alertEmailCode.subject',
   'message.alertEmailCode',
+  'message.statusConfirm.subject',
+  'message.statusConfirm',
 ] as const satisfies readonly MessageKey[];
 export type UnverifiedTemplate = (typeof UNVERIFIED_TEMPLATES)[number];
 
@@ -31,8 +33,10 @@ export interface UnverifiedParams {
   code?: string;
   minutes?: number;
   id?: number;
+  /** A link the portal made: a configured public origin, a fixed path and a token it generated. */
+  link?: string;
 }
-export const UNVERIFIED_PARAMS: ReadonlyArray<keyof UnverifiedParams> = ['site', 'code', 'minutes', 'id'];
+export const UNVERIFIED_PARAMS: ReadonlyArray<keyof UnverifiedParams> = ['site', 'code', 'minutes', 'id', 'link'];
 
 export function translateForUnverified(locale: Locale, key: UnverifiedTemplate, params: UnverifiedParams): string {
   return translate(locale, key, { ...params });
