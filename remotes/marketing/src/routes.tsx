@@ -12,6 +12,7 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/dynamic-residential-proxies': () => import('./pages/landing/DynamicLandingPage.tsx'),
   '/static-residential-proxies': () => import('./pages/landing/StaticLandingPage.tsx'),
   '/native-residential-proxies': () => import('./pages/landing/NativeLandingPage.tsx'),
+  '/status': () => import('./pages/StatusPage.tsx'),
 };
 
 // One language at a time: a page never downloads the other language's messages (decision 0040).

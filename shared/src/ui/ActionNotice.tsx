@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert, Button } from './chakra.ts';
 import { Link } from './router.ts';
@@ -10,12 +11,15 @@ export function ActionNotice({
   status,
   titleId,
   descriptionId,
+  descriptionValues,
   action,
   testId,
 }: {
   status: 'info' | 'warning';
   titleId?: string;
   descriptionId: string;
+  /** Values of the description's placeholders (data such as an incident's title). */
+  descriptionValues?: Record<string, ReactNode>;
   action: { to: string; labelId: string; variant: 'solid' | 'outline' };
   testId: string;
 }) {
@@ -29,7 +33,7 @@ export function ActionNotice({
           </Alert.Title>
         ) : null}
         <Alert.Description>
-          <FormattedMessage id={descriptionId} />
+          <FormattedMessage id={descriptionId} values={descriptionValues} />
         </Alert.Description>
       </Alert.Content>
       <Button asChild size="sm" variant={action.variant} colorPalette="brand" alignSelf="center" flexShrink={0}>

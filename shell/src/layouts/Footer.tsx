@@ -1,6 +1,7 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
+import { Box, Link as ChakraLink, Container, Heading, SimpleGrid, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage } from 'react-intl';
-import { ContactList } from '@portal/shared/ui';
+import { Link } from '@portal/shared/router';
+import { ContactList, useLocalePath } from '@portal/shared/ui';
 import { useLocalized, useSubstation } from '../support/useSubstation.ts';
 
 const CLAIMS = [
@@ -15,6 +16,7 @@ const CLAIMS = [
 
 export function Footer() {
   const site = useSubstation();
+  const to = useLocalePath();
   const localized = useLocalized();
   const name = site ? localized(site.name) : '';
   return (
@@ -47,6 +49,11 @@ export function Footer() {
             ) : null}
           </Stack>
           <Stack gap={2} fontSize="sm" color="fg.muted">
+            <ChakraLink asChild color="fg" fontWeight="medium" textDecoration="underline" alignSelf="flex-start">
+              <Link to={to('/status')} data-testid="footer-status">
+                <FormattedMessage id="footer.status" />
+              </Link>
+            </ChakraLink>
             <Text>
               <FormattedMessage id="footer.notice" />
             </Text>

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { BLOG_TAGS } from '@portal/shared';
+import { BLOG_TAGS, COMPONENT_STATES, INCIDENT_SEVERITIES, INCIDENT_STATES, STATUS_PRODUCTS } from '@portal/shared';
 import { USE_CASES } from '../features/sections/useCases.ts';
 import en from './en.json';
 import zhCN from './zh-CN.json';
@@ -62,6 +62,11 @@ const DYNAMIC_IDS = [
   ...BLOG_TAGS.map((t) => `marketing.blog.tag.${t}`),
   ...range(4).map((n) => `marketing.service.prepare.${n}`),
   ...['help', 'blog', 'orders'].flatMap((k) => ['title', 'text', 'action'].map((f) => `marketing.service.self.${k}.${f}`)),
+  ...STATUS_PRODUCTS.map((p) => `marketing.status.product.${p}`),
+  ...COMPONENT_STATES.map((s) => `marketing.status.state.${s}`),
+  ...INCIDENT_STATES.map((s) => `marketing.status.incident.${s}`),
+  ...INCIDENT_SEVERITIES.map((s) => `marketing.status.severity.${s}`),
+  ...['confirmed', 'unsubscribed'].map((k) => `marketing.status.link.${k}`),
   'marketing.price.fromPerGb',
   'marketing.price.fromPerIpMonth',
 ];

@@ -30,6 +30,7 @@ import {
 } from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { DAILY_COLUMNS, dailyCells, dailyHeader, formatExpiry } from './lots.ts';
+import { IncidentNotice } from './IncidentNotice.tsx';
 import { LotExpiryNotice, TrafficLotsCard } from './TrafficLots.tsx';
 import { UsageChart } from './UsageChart.tsx';
 
@@ -78,6 +79,7 @@ export default function DashboardPage() {
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
         <PageHeader titleId="shared.page.dashboard" descriptionId="uc.dashboard.description" />
+        <IncidentNotice />
         <AccountNotices />
         {stats.data ? <LotExpiryNotice lots={stats.data.lots} now={Date.now()} /> : null}
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
