@@ -14,6 +14,7 @@ const PAGES: ReadonlyArray<[path: string, remote: string | null]> = [
   ['/blog/python-scraping-with-residential-proxies', 'marketing'],
   ['/terms', 'marketing'],
   ['/privacy', 'marketing'],
+  ['/status', 'marketing'],
   ['/buy', 'checkout'],
   ['/login', null],
   ['/register', null],

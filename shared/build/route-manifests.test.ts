@@ -42,6 +42,7 @@ describe("the remotes' route manifests (routes.json)", () => {
       '/dynamic-residential-proxies',
       '/static-residential-proxies',
       '/native-residential-proxies',
+      '/status',
       '/buy',
     ]);
     for (const path of ['/order', '/h5', '/h5/pay']) expect(table.match(path)?.route.indexable, path).toBe(false);

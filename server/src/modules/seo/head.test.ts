@@ -212,6 +212,7 @@ describe('sitemap documents', () => {
       '/dynamic-residential-proxies',
       '/static-residential-proxies',
       '/native-residential-proxies',
+      '/status',
       '/buy',
     ]);
   });

@@ -281,6 +281,7 @@ describe('/sitemap.xml', () => {
       '/dynamic-residential-proxies',
       '/static-residential-proxies',
       '/native-residential-proxies',
+      '/status',
       '/blog/seo-test-adspower-setup',
     ]) {
       expect(locs).toContain(BASE + path);
