@@ -109,6 +109,8 @@ describe('message catalogs', () => {
       page: 2,
       date: '2026',
       updated: '2026',
+      components: 'Static ISP proxies',
+      time: '2026-11-27 05:34',
     };
     for (const [locale, messages] of [
       ['en', en],

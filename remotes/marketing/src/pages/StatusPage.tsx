@@ -37,7 +37,7 @@ import { INCIDENT_PALETTE, SEVERITY_PALETTE, STATE_PALETTE, useHydrated, useNetw
 function Time({ at }: { at: number }) {
   const hydrated = useHydrated();
   const text = hydrated
-    ? dayjs(at).format('YYYY-MM-DD HH:mm')
+    ? dayjs(at).format('YYYY-MM-DD HH:mm [UTC]Z')
     : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return <time dateTime={new Date(at).toISOString()}>{text}</time>;
 }
@@ -121,7 +121,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
           </Text>
         ) : null}
       </Card.Header>
-      <Card.Body pt={0}>
+      <Card.Body pt={3}>
         <Stack as="ol" gap={3} listStyleType="none" borderStartWidth="2px" ps={4}>
           {incident.updates.map((u) => (
             <Box as="li" key={`${u.at}-${u.state}`}>
@@ -172,7 +172,7 @@ function ProductCard({
           <FormattedMessage id={`marketing.status.product.${product}`} />
         </Heading>
       </Card.Header>
-      <Card.Body pt={0}>
+      <Card.Body pt={3}>
         <Stack as="ul" gap={2} listStyleType="none">
           {rows.map((r) => (
             <HStack as="li" key={r.region} justify="space-between" gap={3}>
