@@ -24,8 +24,8 @@ import {
  */
 export async function statusRoutes(app: FastifyInstance, { config }: { config: Pick<Config, 'proxyNetworkApiKey'> }) {
   route(app, statusApi.networkStatus, async (request, reply) => {
-    // Shared caches may keep it briefly too: it holds nothing personal.
-    reply.header('cache-control', 'public, max-age=10');
+    // Shared caches may keep it briefly too: it holds nothing personal, but its language follows Accept-Language.
+    reply.header('cache-control', 'public, max-age=10').header('vary', 'accept-language');
     return networkStatus(app.db, () => app.now(), request.locale);
   });
 

@@ -68,6 +68,12 @@ describe('network status: the proxy network reports component states', () => {
     expect(await read()).toEqual({ components: [], ongoing: [], resolved: [] });
   });
 
+  it('the public read may be cached briefly, per language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app-api/status', headers: { 'accept-language': 'en' } });
+    expect(res.headers['cache-control']).toBe('public, max-age=10');
+    expect(String(res.headers.vary)).toMatch(/accept-language/i);
+  });
+
   it.each([
     ['no key', null],
     ['a wrong key', 'pnk_wrong'],
