@@ -104,7 +104,12 @@ test.describe('network status page', () => {
     test(`shows the incident ops opened, the reported states, and takes a subscription (${l.lang})`, async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto(`${l.prefix}/`);
-      await page.getByTestId('footer-status').click();
+      // The home page is rendered by the server: a click before hydration would do nothing.
+      await page.waitForLoadState('networkidle');
+      const footerLink = page.getByTestId('footer-status');
+      await expect(footerLink).toHaveText(l.footer);
+      await expect(footerLink).toHaveAttribute('href', `${l.prefix}/status`);
+      await footerLink.click();
       await expect(page).toHaveURL(new RegExp(`${l.prefix}/status$`));
       await expectRemotePage(page, 'marketing');
       await expect(page.getByRole('heading', { level: 1, name: l.heading })).toBeVisible();

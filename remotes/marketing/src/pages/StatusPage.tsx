@@ -102,10 +102,10 @@ function IncidentCard({ incident }: { incident: Incident }) {
     <Card.Root variant="outline" data-testid={`status-incident-${incident.id}`}>
       <Card.Header gap={2}>
         <HStack gap={2} flexWrap="wrap">
-          <Badge colorPalette={INCIDENT_PALETTE[incident.state]} variant="solid">
+          <Badge colorPalette={INCIDENT_PALETTE[incident.state]} variant="subtle">
             <FormattedMessage id={`marketing.status.incident.${incident.state}`} />
           </Badge>
-          <Badge colorPalette={SEVERITY_PALETTE[incident.severity]} variant="subtle">
+          <Badge colorPalette={SEVERITY_PALETTE[incident.severity]} variant="outline">
             <FormattedMessage id={`marketing.status.severity.${incident.severity}`} />
           </Badge>
         </HStack>
