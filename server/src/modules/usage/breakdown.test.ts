@@ -49,12 +49,12 @@ const ingest = async (records: object[]) => {
   expect(res.statusCode).toBe(200);
   return res.json().data;
 };
-const rec = (fields: object & { usedAt: number; mb: number }, userId = owner.id) => {
+const rec = (fields: { usedAt: number; mb: number } & Record<string, unknown>, userId = owner.id) => {
   const { mb, ...rest } = fields;
   return { id: `b${++record}`, userId, bytes: mb * MIB, ...rest };
 };
 const breakdown = async (query: Record<string, string | number>, token = owner.token) => {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.app.inject({ url: `/app-api/ip/usage/breakdown?${qs}`, headers: { ...bearer(token), 'accept-language': 'en' } });
 };
 const range = { from: today - 2 * DAY, to: today + DAY };
