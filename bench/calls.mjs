@@ -1,7 +1,7 @@
 // Calls the benches make beside the load: a command run to completion, a JSON call of the portal's
 // API, and a pool that runs a number of them with a bound on how many are in flight.
 import { spawn } from 'node:child_process';
-import { ROOT, stopIfInterrupted } from './lib.mjs';
+import { ROOT, serverCommand, stopIfInterrupted } from './lib.mjs';
 
 /** Runs a command to completion; resolves to its stdout, rejects with its stderr. */
 export function runProcess(command, argv, env, input) {
@@ -54,4 +54,28 @@ export async function inPool(count, concurrency, fn) {
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
   return results;
+}
+
+/** Mainland-China mobiles 137xxxxxxxx, one per member, so a fresh database never has them. */
+export const benchMobile = (i) => `137${String(i + 1).padStart(8, '0')}`;
+
+/**
+ * `count` members through the operator CLI (`ops user create`: the server's own code; with PGlite
+ * the running server does it for the CLI over its ops socket), then logged in over HTTP.
+ */
+export async function createMembers(portal, count, { password, runtime = 'compiled' }) {
+  const [command, opsArgs] = serverCommand('ops', runtime);
+  const ids = await inPool(count, 4, async (i) => {
+    const out = await runProcess(
+      command,
+      [...opsArgs, 'user', 'create', '--mobile', benchMobile(i), '--password', password],
+      portal.env,
+    );
+    return Number(out.trim());
+  });
+  const tokens = await inPool(count, 4, async (i) => {
+    const data = await api(portal.base, 'POST', '/app-api/member/auth/login', { body: { mobile: benchMobile(i), password } });
+    return data.token;
+  });
+  return { ids, tokens };
 }

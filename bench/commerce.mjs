@@ -14,7 +14,7 @@ import {
   startPortal,
   TSX,
 } from './lib.mjs';
-import { api, inPool, runProcess } from './calls.mjs';
+import { api, createMembers as createMembersOf, inPool, runProcess } from './calls.mjs';
 import { checkConsistency, withDatabase } from './commerce-consistency.mjs';
 import { startHelloWorld } from './floors.mjs';
 
@@ -80,33 +80,8 @@ const warmUp = (options) => load({ ...options, duration: WARMUP_SECONDS, amount:
 const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 const okEnvelope = (status, body) => status === 200 && JSON.parse(body).code === 0;
 
-/** Mainland-China mobiles 137xxxxxxxx, one per member, so a fresh database never has them. */
-const benchMobile = (i) => `137${String(i + 1).padStart(8, '0')}`;
-
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Members through the operator CLI (`ops user create`: the server's own code; with PGlite the
- * running server does it for the CLI over its ops socket), then logged in over HTTP.
- */
-async function createMembers(portal) {
-  const [command, opsArgs] = serverCommand('ops', RUNTIME);
-  const ids = await inPool(USERS, 4, async (i) => {
-    const out = await runProcess(
-      command,
-      [...opsArgs, 'user', 'create', '--mobile', benchMobile(i), '--password', PASSWORD],
-      portal.env,
-    );
-    return Number(out.trim());
-  });
-  const tokens = await inPool(USERS, 4, async (i) => {
-    const data = await api(portal.base, 'POST', '/app-api/member/auth/login', {
-      body: { mobile: benchMobile(i), password: PASSWORD },
-    });
-    return data.token;
-  });
-  return { ids, tokens };
-}
+/** Members through the operator CLI, logged in (calls.mjs). */
+const createMembers = (portal) => createMembersOf(portal, USERS, { password: PASSWORD, runtime: RUNTIME });
 
 /** Notify apply; returns what the consistency check needs. */
 async function benchNotify(name, portal, { tokens, packageId, rows }) {
