@@ -1,5 +1,5 @@
 import { accountOfUsername, type CapPeriod } from '@portal/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { monthOf, periodBytes } from './service.ts';
 import { proxyAccounts } from './tables.ts';
@@ -76,6 +76,8 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
     sums.months.set(month, (sums.months.get(month) ?? 0) + u.bytes);
     perAccount.set(row.id, sums);
   }
+  // One UPDATE for every account of the batch (a batch names up to hundreds): one round trip, not one per account.
+  const updates: SQL[] = [];
   for (const row of rows) {
     const sums = perAccount.get(row.id);
     if (!sums) continue;
@@ -93,10 +95,9 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
       monthUsedBytes,
       usageMonth: usageMonth === null ? null : new Date(usageMonth),
     };
-    await tx
-      .update(proxyAccounts)
-      .set({ usedBytes: sql`${proxyAccounts.usedBytes} + ${sums.total}`, monthUsedBytes, usageMonth: after.usageMonth })
-      .where(and(eq(proxyAccounts.id, row.id), eq(proxyAccounts.userId, row.userId)));
+    updates.push(
+      sql`(${row.id}::int, ${row.userId}::int, ${sums.total}::bigint, ${monthUsedBytes}::bigint, ${after.usageMonth?.toISOString() ?? null}::timestamptz)`,
+    );
     const cap = row.trafficCapMb;
     if (row.main || cap === null) continue;
     const beforeMb = Math.ceil(periodBytes(row, nowMs) / MIB);
@@ -118,5 +119,11 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
       });
     }
   }
+  if (updates.length > 0)
+    await tx.execute(sql`
+      update ${proxyAccounts} as a
+         set used_bytes = a.used_bytes + v.added, month_used_bytes = v.month_used_bytes, usage_month = v.usage_month
+        from (values ${sql.join(updates, sql`, `)}) as v(id, user_id, added, month_used_bytes, usage_month)
+       where a.id = v.id and a.user_id = v.user_id`);
   return result;
 }
