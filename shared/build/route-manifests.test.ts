@@ -10,10 +10,16 @@ describe("the remotes' route manifests (routes.json)", () => {
   it('declare every page of SPEC section 2 once, with no path claimed twice', () => {
     // SPEC section 2, plus /terms, /privacy (accounts), /admin/dynamic/records (commerce) and
     // /admin/api-tokens (personal API tokens, issue 18), /admin/auth/personal/document and
-    // /admin/auth/company/overseas (certification by document, issue 28) and /status (network status, issue 31).
-    expect(table.routes).toHaveLength(40);
+    // /admin/auth/company/overseas (certification by document, issue 28), /status (network status,
+    // issue 31) and /admin/usage (the usage breakdown, issue 31).
+    expect(table.routes).toHaveLength(41);
     expect(table.routes.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/admin/api-tokens', '/admin/auth/personal/document', '/admin/auth/company/overseas']),
+      expect.arrayContaining([
+        '/admin/api-tokens',
+        '/admin/auth/personal/document',
+        '/admin/auth/company/overseas',
+        '/admin/usage',
+      ]),
     );
     expect(routeConflicts(sources)).toEqual([]);
   });

@@ -13,6 +13,7 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/admin/dynamic/buy': () => import('./pages/buy/DynamicBuyPage.tsx'),
   '/admin/dynamic/list': () => import('./pages/orders/OrderListPage.tsx'),
   '/admin/dynamic/records': () => import('./pages/records/DeductRecordsPage.tsx'),
+  '/admin/usage': () => import('./pages/usage/UsagePage.tsx'),
   '/admin/account-password-auth': () => import('./pages/proxy/ProxyCredentialsPage.tsx'),
   '/admin/api-tokens': () => import('./pages/api-tokens/ApiTokensPage.tsx'),
   '/admin/help-center': () => import('./pages/help/HelpCenterPage.tsx'),

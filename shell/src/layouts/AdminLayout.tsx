@@ -24,6 +24,7 @@ export const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id
       { path: '/admin/dynamic/buy', id: 'shared.page.dynamicBuy' },
       { path: '/admin/dynamic/list', id: 'shared.page.dynamicList' },
       { path: '/admin/dynamic/records', id: 'shared.page.dynamicRecords' },
+      { path: '/admin/usage', id: 'shared.page.usage' },
       { path: '/admin/account-password-auth', id: 'shared.page.proxyCredentials' },
     ],
   },

@@ -181,6 +181,11 @@ export default function DashboardPage() {
               </Flex>
               <Flex gap={3} wrap="wrap" align="center">
                 <ChakraLink asChild color="brand.fg" fontSize="sm">
+                  <Link to={to('/admin/usage')} data-testid="dashboard-usage-breakdown">
+                    <FormattedMessage id="uc.dashboard.viewBreakdown" />
+                  </Link>
+                </ChakraLink>
+                <ChakraLink asChild color="brand.fg" fontSize="sm">
                   <Link to={to('/admin/dynamic/records')}>
                     <FormattedMessage id="uc.dashboard.viewRecords" />
                   </Link>
