@@ -32,17 +32,7 @@ function useWidth<T extends HTMLElement>() {
  * Usage per bucket as stacked SVG bars, one colour per series (the busiest groups), with a legend.
  * Screen readers get a summary in the SVG's title and description and the figures in a hidden table.
  */
-export function UsageBreakdownChart({
-  buckets,
-  series,
-  summary,
-  hourly,
-}: {
-  buckets: Bucket[];
-  series: Series[];
-  summary: string;
-  hourly: boolean;
-}) {
+export function UsageBreakdownChart({ buckets, series, summary }: { buckets: Bucket[]; series: Series[]; summary: string }) {
   const intl = useIntl();
   const id = useId();
   const { ref, width } = useWidth<HTMLDivElement>();
@@ -57,10 +47,23 @@ export function UsageBreakdownChart({
   const barW = Math.max(1, band * 0.7);
   const y = (mb: number) => MARGIN.top + plotH * (1 - mb / scale.topMb);
   // A label wide enough not to touch its neighbour: every nth bucket, counted back from the last.
-  const axisText = (b: Bucket) => (hourly ? b.label.slice(5) : b.label.slice(5));
+  const axisText = (b: Bucket) => b.label.slice(5); // 11-27, 11-27 08:00
   const sampleWidth = labelWidth(buckets[0] ? axisText(buckets[0]) : '00-00', FONT_SIZE) + 12;
   const every = Math.max(1, Math.ceil(sampleWidth / band));
-  const labelled = new Set(labelledDays(buckets.length, every));
+  // Held inside the chart, the last label moves left: any label it would touch is left out.
+  const labels = new Map<number, { x: number; anchor: 'start' | 'middle' | 'end'; text: string }>();
+  let leftEdge = Number.POSITIVE_INFINITY;
+  for (const i of labelledDays(buckets.length, every).reverse()) {
+    const bucket = buckets[i];
+    if (!bucket) continue;
+    const text = axisText(bucket);
+    const w = labelWidth(text, FONT_SIZE);
+    const at = axisLabelPosition(left + i * band + band / 2, w, width);
+    const start = at.anchor === 'start' ? at.x : at.anchor === 'end' ? at.x - w : at.x - w / 2;
+    if (start + w + 6 > leftEdge) continue;
+    labels.set(i, { ...at, text });
+    leftEdge = start;
+  }
 
   return (
     <Box>
@@ -76,7 +79,8 @@ export function UsageBreakdownChart({
         >
           <title id={`${id}-title`}>{summary}</title>
           <desc id={`${id}-desc`}>{intl.formatMessage({ id: 'uc.usage.chart.desc' })}</desc>
-          <g fontSize={FONT_SIZE} fill="var(--chakra-colors-fg-muted)">
+          {/* In style, not as an attribute: the page's CSS outranks SVG presentation attributes (16 px text). */}
+          <g style={{ fontSize: FONT_SIZE }} fill="var(--chakra-colors-fg-muted)">
             {ticks.map(({ tick, label }) => {
               const ty = y(tick * scale.unitMb);
               return (
@@ -98,8 +102,7 @@ export function UsageBreakdownChart({
             {buckets.map((b, i) => {
               const x = left + i * band;
               let base = MARGIN.top + plotH;
-              const text = axisText(b);
-              const at = axisLabelPosition(x + band / 2, labelWidth(text, FONT_SIZE), width);
+              const at = labels.get(i);
               return (
                 <g key={b.start}>
                   <title>{`${b.label}: ${formatBytes(b.total, intl.locale)}`}</title>
@@ -113,9 +116,9 @@ export function UsageBreakdownChart({
                       <rect key={s.id} x={x + (band - barW) / 2} y={base} width={barW} height={Math.max(0, h)} fill={s.colour} />
                     );
                   })}
-                  {labelled.has(i) ? (
+                  {at ? (
                     <text x={at.x} y={HEIGHT - 8} textAnchor={at.anchor}>
-                      {text}
+                      {at.text}
                     </text>
                   ) : null}
                 </g>

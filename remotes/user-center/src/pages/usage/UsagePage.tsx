@@ -305,7 +305,7 @@ function UsageResult({
               </Text>
             </Stack>
           ) : (
-            <UsageBreakdownChart buckets={buckets} series={series} summary={summary} hourly={data.granularity === 'hour'} />
+            <UsageBreakdownChart buckets={buckets} series={series} summary={summary} />
           )}
         </Card.Body>
       </Card.Root>
