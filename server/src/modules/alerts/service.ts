@@ -6,6 +6,7 @@ import { maskMobile } from '../accounts/mask.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { rechargeOrders } from '../orders/tables.ts';
 import { staticOrderItems, staticOrders } from '../static-ip/tables.ts';
+import { channelsOf, emailDeliverable } from './channels.ts';
 import { type AlertKind, alertQueue, AlertStatus, memberAlertSettings } from './tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,18 +18,6 @@ export interface BalanceChange {
   beforeMb: number;
   afterMb: number;
 }
-
-const channelsOf = (s: { sms: boolean; email: boolean }): AlertChannel[] => [
-  ...(s.sms ? (['sms'] as const) : []),
-  ...(s.email ? (['email'] as const) : []),
-];
-
-/**
- * Whether e-mail alerts have somewhere to go: the account's own e-mail (a login id, proven at
- * registration) or an alert address confirmed with its code. An unconfirmed address gets nothing
- * but codes (issue 27, finding 5).
- */
-const emailDeliverable = sql<boolean>`(${memberUsers.email} is not null or (${memberAlertSettings.alertEmail} is not null and ${memberAlertSettings.alertEmailConfirmedAt} is not null))`;
 
 /**
  * Decides the balance alerts of a transaction that changed balances and queues them in it (the
@@ -90,55 +79,6 @@ export async function queueBalanceAlerts(tx: Tx, now: Date, changes: BalanceChan
     queued += rows.length;
   }
   return queued;
-}
-
-export interface CapAlert {
-  userId: number;
-  accountId: number;
-  account: string;
-  capMb: number;
-  capPeriod: 'month' | 'total';
-  periodKey: string;
-  level: 80 | 100;
-  usedMb: number;
-}
-
-/**
- * Queues the alerts of sub-accounts that passed 80 % or 100 % of their cap, in the ingestion's
- * transaction, on the channels of the owner's alert settings (no settings: no alert). The key
- * (account, period, cap, level, channel) makes each once: once a month for a monthly cap, and again
- * after the owner raises the cap and it fills up again.
- */
-export async function queueCapAlerts(tx: Tx, now: Date, crossings: CapAlert[]): Promise<number> {
-  if (crossings.length === 0) return 0;
-  const settings = await tx
-    .select({
-      userId: memberAlertSettings.userId,
-      sms: memberAlertSettings.sms,
-      email: sql<boolean>`${memberAlertSettings.email} and ${emailDeliverable}`,
-    })
-    .from(memberAlertSettings)
-    .innerJoin(memberUsers, eq(memberUsers.id, memberAlertSettings.userId))
-    .where(inArray(memberAlertSettings.userId, [...new Set(crossings.map((c) => c.userId))]));
-  const channels = new Map(settings.map((s) => [s.userId, channelsOf(s)]));
-  const rows = crossings.flatMap((c) =>
-    (channels.get(c.userId) ?? []).map((channel) => ({
-      userId: c.userId,
-      kind: 'cap' as const,
-      channel,
-      params: { account: c.account, capMb: c.capMb, capPeriod: c.capPeriod, level: c.level, usedMb: c.usedMb },
-      dedupeKey: `cap:${c.accountId}:${c.periodKey}:${c.capMb}:${c.level}:${channel}`,
-      nextAttemptAt: now,
-      createdAt: now,
-    })),
-  );
-  if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(alertQueue)
-    .values(rows)
-    .onConflictDoNothing({ target: alertQueue.dedupeKey })
-    .returning({ id: alertQueue.id });
-  return inserted.length;
 }
 
 /**
