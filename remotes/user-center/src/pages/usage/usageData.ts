@@ -1,6 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { type CsvCell, formatTraffic, type UsageBreakdown } from '@portal/shared';
-import { countryName } from '@portal/shared';
+import { type CsvCell, countryName, formatTraffic, type UsageBreakdown } from '@portal/shared';
 import { addDays, zoneDate, zoneDateTime, zoneMidnight } from './usageState.ts';
 
 /** Turns the breakdown's answer into what the usage page shows: groups, chart buckets, CSV. */
