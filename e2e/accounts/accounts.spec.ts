@@ -55,6 +55,8 @@ test.describe('accounts', () => {
 
   test('bad registration input gets localized messages and nothing typed is lost', async ({ page }) => {
     await page.goto('/en/register');
+    // The messages are the hydrated form's: on a loaded machine a click can come before hydration.
+    await page.waitForLoadState('networkidle');
     // English visitors start on the e-mail tab.
     await expect(page.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Create account' }).click();
