@@ -1,6 +1,7 @@
 import { Box, Text, VisuallyHidden } from '@portal/shared/chakra';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useWidth } from './useWidth.ts';
 import { type DashboardStatistics, formatTraffic } from '@portal/shared';
 import { axisLabelPosition, chartScale, labelledDays, labelWidth, tickLabel } from './chartScale.ts';
 
@@ -9,27 +10,6 @@ type Day = DashboardStatistics['daily'][number];
 const HEIGHT = 220;
 const FONT_SIZE = 11;
 const MARGIN = { top: 12, right: 8, bottom: 26 };
-const FALLBACK_WIDTH = 640;
-
-/** The width of an element, followed as it changes (so text in the SVG keeps its real size). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      const w = Math.floor(el.getBoundingClientRect().width);
-      if (w > 0) setWidth(w);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /**
  * Daily usage as an inline SVG bar chart (no chart library: the page stays light). Screen readers

@@ -1,32 +1,13 @@
 import { Box, Flex, Text, VisuallyHidden } from '@portal/shared/chakra';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useWidth } from '../dashboard/useWidth.ts';
 import { axisLabelPosition, chartScale, labelledDays, labelWidth, tickLabel } from '../dashboard/chartScale.ts';
 import { type Bucket, formatBytes, type Series } from './usageData.ts';
 
 const HEIGHT = 240;
 const FONT_SIZE = 11;
 const MARGIN = { top: 12, right: 8, bottom: 26 };
-const FALLBACK_WIDTH = 640;
-
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      const w = Math.floor(el.getBoundingClientRect().width);
-      if (w > 0) setWidth(w);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /**
  * Usage per bucket as stacked SVG bars, one colour per series (the busiest groups), with a legend.
