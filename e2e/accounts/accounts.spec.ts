@@ -7,6 +7,7 @@ import {
   solveCaptcha,
   uniqueEmail,
   uniqueMobile,
+  untilInteractive,
 } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -56,7 +57,7 @@ test.describe('accounts', () => {
   test('bad registration input gets localized messages and nothing typed is lost', async ({ page }) => {
     await page.goto('/en/register');
     // The messages are the hydrated form's: on a loaded machine a click can come before hydration.
-    await page.waitForLoadState('networkidle');
+    await untilInteractive(page);
     // English visitors start on the e-mail tab.
     await expect(page.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Create account' }).click();

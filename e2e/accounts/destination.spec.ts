@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
-import { codeFromOutbox, createUser, uniqueEmail, uniqueMobile } from '../support/portal.ts';
+import { codeFromOutbox, createUser, uniqueEmail, uniqueMobile, untilInteractive } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 // Issue 28 items 2, 4 and 7: the package chosen before sign-up is never lost, a new member is
@@ -46,8 +46,7 @@ const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Chooses a package other than the preselected one on /buy and clicks Buy; returns its id and traffic. */
 async function choosePackageAndBuy(page: Page) {
-  // /buy is rendered by the server: a click before hydration would do nothing.
-  await page.waitForLoadState('networkidle');
+  await untilInteractive(page);
   const cards = page.getByTestId('package-card');
   const id = (await cards
     .filter({ hasNot: page.locator('input:checked') })
@@ -177,7 +176,7 @@ test.describe('keyboard and focus', () => {
       page,
     }) => {
       await page.goto(`${lang.prefix}/buy`);
-      await page.waitForLoadState('networkidle');
+      await untilInteractive(page);
 
       await page.keyboard.press('Tab');
       const skip = page.getByTestId('skip-link');

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
 import { captchaBaseURL, captchaServerEnv } from '../playwright.config.ts';
-import { expectRemotePage, logIn, opsCli, signIn, solveCaptcha, uniqueEmail, watchErrors } from '../support/portal.ts';
+import {
+  expectRemotePage,
+  logIn,
+  opsCli,
+  signIn,
+  solveCaptcha,
+  uniqueEmail,
+  untilInteractive,
+  watchErrors,
+} from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 /** What each language shows: labels, a field error, the success texts and the confirmation. */
@@ -49,6 +58,7 @@ type Locale = (typeof LOCALES)[number];
 async function openForm(page: Page, l: Locale) {
   const section = page.getByTestId('custom-plan-section');
   await expect(section.getByRole('heading', { name: l.section })).toBeVisible();
+  await untilInteractive(page);
   await section.getByRole('button', { name: l.open }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('custom-plan-form')).toBeVisible();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expectRemotePage, opsCli, signIn, watchErrors } from '../support/portal.ts';
+import { expectRemotePage, opsCli, signIn, untilInteractive, watchErrors } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 async function expectAxeClean(page: Page) {
@@ -73,6 +73,7 @@ test.describe('marketing and content', () => {
       await expect(page.getByTestId('custom-tiers')).toBeVisible();
       await expect(page.getByTestId('covered-countries')).toBeVisible();
       const faq = page.getByTestId('faq');
+      await untilInteractive(page);
       await faq.getByRole('button').first().click();
       await expect(faq.getByRole('region').first()).toBeVisible();
       await expectAxeClean(page);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { serverEnv } from '../playwright.config.ts';
 import { expectWcagClean } from '../support/axe.ts';
-import { expectRemotePage, opsCli, signIn, uniqueEmail, watchErrors } from '../support/portal.ts';
+import { expectRemotePage, opsCli, signIn, uniqueEmail, untilInteractive, watchErrors } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 // The public network status page (issue 31, ask 6; decision 0048): the proxy network reports the
@@ -104,8 +104,7 @@ test.describe('network status page', () => {
     test(`shows the incident ops opened, the reported states, and takes a subscription (${l.lang})`, async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto(`${l.prefix}/`);
-      // The home page is rendered by the server: a click before hydration would do nothing.
-      await page.waitForLoadState('networkidle');
+      await untilInteractive(page);
       const footerLink = page.getByTestId('footer-status');
       await expect(footerLink).toHaveText(l.footer);
       await expect(footerLink).toHaveAttribute('href', `${l.prefix}/status`);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { untilInteractive } from './portal.ts';
 
 // Browsers as buyers hold them: Safari on an iPhone, WeChat's own browser on an iPhone.
 export const IPHONE_UA =
@@ -25,8 +26,7 @@ export async function expectPhoneChannels(page: Page) {
 }
 
 export async function choosePackage(page: Page, traffic: string) {
-  // /h5 and /buy are rendered by the server: a click before hydration would do nothing.
-  await page.waitForLoadState('networkidle');
+  await untilInteractive(page);
   await page.getByTestId('package-card').filter({ hasText: traffic }).first().click();
   await page.getByTestId('buy-now').click();
 }

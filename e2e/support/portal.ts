@@ -49,6 +49,14 @@ export function watchErrors(page: Page) {
   return errors;
 }
 
+/**
+ * A server-rendered page is on screen before it has its handlers: a click then does nothing. Waits
+ * for the shell's mark, set once the first render is committed.
+ */
+export async function untilInteractive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 export async function expectRemotePage(page: Page, remote: string) {
   await expect(page.locator(`[data-remote="${remote}"]`)).toBeAttached();
 }

@@ -71,6 +71,8 @@ function Interactive() {
     // Parts rendered from now on (client navigations) render their children, not the server's markup.
     endHydration();
     releaseHeldSubmits();
+    // A mark for tools (e2e, monitoring) that must not act before the page has its handlers.
+    document.documentElement.dataset.interactive = 'true';
   }, []);
   return null;
 }
