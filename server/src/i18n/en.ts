@@ -139,6 +139,19 @@ export const en = {
     'Proxy sub-account {account} on {site} has used its {cap} monthly cap ({used}) and is paused until next month. Raise or remove the cap to resume it now: {url}',
   'alert.capReached.total':
     'Proxy sub-account {account} on {site} has used its {cap} cap ({used}) and is paused. Raise or remove the cap to resume it: {url}',
+  'alert.limitReached.subject': '{site}: {scope} has reached its {period} spend limit',
+  'alert.limitReached.account.day':
+    'Your {site} account has used its daily limit of {limit} ({used}): the proxy pauses all your accounts until midnight UTC. Raise or remove the limit to resume now: {url}',
+  'alert.limitReached.account.month':
+    'Your {site} account has used its monthly limit of {limit} ({used}): the proxy pauses all your accounts until the 1st (UTC). Raise or remove the limit to resume now: {url}',
+  'alert.limitReached.sub.day':
+    'Proxy sub-account {account} on {site} has used its daily limit of {limit} ({used}) and is paused until midnight UTC. Raise or remove the limit to resume it now: {url}',
+  'alert.limitReached.sub.month':
+    'Proxy sub-account {account} on {site} has used its monthly limit of {limit} ({used}) and is paused until the 1st (UTC). Raise or remove the limit to resume it now: {url}',
+  'alert.limitScope.account': 'your account',
+  'alert.limitScope.sub': 'proxy sub-account {account}',
+  'alert.limitPeriod.day': 'daily',
+  'alert.limitPeriod.month': 'monthly',
   'alert.staticExpiry.subject': '{site}: static IP order {orderNo} expires on {date}',
   'alert.staticExpiry':
     'The static IPs of your {site} order {orderNo} expire on {date} (UTC). Renew them before then to keep them: {url}',

@@ -131,6 +131,19 @@ export const zhCN: Record<MessageKey, string> = {
     '您在{site}的代理子账户 {account} 本月已用 {used}，达到每月上限 {cap}，已暂停至下月。调高或取消上限即可立即恢复：{url}',
   'alert.capReached.total':
     '您在{site}的代理子账户 {account} 已用 {used}，达到流量上限 {cap}，已暂停使用。调高或取消上限即可恢复：{url}',
+  'alert.limitReached.subject': '{site}：{scope}已达到{period}用量限额',
+  'alert.limitReached.account.day':
+    '您在{site}的账户今日已用 {used}，达到每日限额 {limit}，所有代理账户暂停至 UTC 零点。调高或取消限额即可立即恢复：{url}',
+  'alert.limitReached.account.month':
+    '您在{site}的账户本月已用 {used}，达到每月限额 {limit}，所有代理账户暂停至下月 1 日（UTC）。调高或取消限额即可立即恢复：{url}',
+  'alert.limitReached.sub.day':
+    '您在{site}的代理子账户 {account} 今日已用 {used}，达到每日限额 {limit}，已暂停至 UTC 零点。调高或取消限额即可立即恢复：{url}',
+  'alert.limitReached.sub.month':
+    '您在{site}的代理子账户 {account} 本月已用 {used}，达到每月限额 {limit}，已暂停至下月 1 日（UTC）。调高或取消限额即可立即恢复：{url}',
+  'alert.limitScope.account': '您的账户',
+  'alert.limitScope.sub': '代理子账户 {account} ',
+  'alert.limitPeriod.day': '每日',
+  'alert.limitPeriod.month': '每月',
   'alert.staticExpiry.subject': '{site}：静态 IP 订单 {orderNo} 将于 {date} 到期',
   'alert.staticExpiry': '您在{site}的静态 IP 订单 {orderNo} 将于 {date}（UTC）到期，请在到期前续费以保留这些 IP：{url}',
   'api.noToken': '请在请求头 “Authorization: Bearer npt_…” 中提供 API 令牌',

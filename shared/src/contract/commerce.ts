@@ -305,6 +305,10 @@ export const usageBatchResult = z.object({
   exhaustedUserIds: z.array(z.number().int()),
   /** Sub-accounts (account names) now at their traffic cap: the network should stop serving them. */
   cappedAccounts: z.array(z.string()),
+  /** Users whose account-wide daily or monthly spend limit is now used up: stop serving all their accounts. */
+  limitedUserIds: z.array(z.number().int()),
+  /** Proxy accounts (account names) now at their own daily or monthly spend limit. */
+  limitedAccounts: z.array(z.string()),
 });
 
 /** The header carrying PROXY_NETWORK_API_KEY on the proxy network's server-to-server calls. */

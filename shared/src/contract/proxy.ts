@@ -76,6 +76,23 @@ export const CAP_PERIODS = ['month', 'total'] as const;
 export const capPeriod = z.enum(CAP_PERIODS);
 export type CapPeriod = z.output<typeof capPeriod>;
 
+/**
+ * Spend limits (issue 31, ask 4): traffic a day (UTC) or a calendar month (UTC) may use before the
+ * verify call refuses; null: no limit. The account's limits count all of its traffic, a
+ * sub-account's only its own.
+ */
+const limitMb = z.number().int().positive().max(100_000_000).nullable();
+const spendFields = {
+  dailyLimitMb: limitMb,
+  monthlyLimitMb: limitMb,
+  /** Traffic used today, UTC (MB, rounded up). */
+  todayUsedMb: z.number().int().nonnegative(),
+  /** Traffic used this calendar month, UTC (MB, rounded up). */
+  monthUsedMb: z.number().int().nonnegative(),
+};
+export const accountSpend = z.object(spendFields);
+export type AccountSpend = z.output<typeof accountSpend>;
+
 export const proxyAccount = z.object({
   id: z.number().int(),
   /** The account part of the proxy username. */
@@ -92,6 +109,7 @@ export const proxyAccount = z.object({
   usedMb: z.number().int().nonnegative(),
   /** Traffic used since the account was made (MB, rounded up). */
   totalUsedMb: z.number().int().nonnegative(),
+  ...spendFields,
   remark: z.string(),
   createdAt: z.number().int(),
 });
@@ -115,6 +133,8 @@ export const proxyAccountsResult = z.object({
   /** Whether policy requires real-name certification before the proxy service is used. */
   certificationRequired: z.boolean(),
   /** The IP allow-list's limits: entries per account, and the space of all the user's accounts together. */
+  /** The whole account's spend limits and what they count. */
+  spendLimits: accountSpend,
   allowList: z.object({
     maxEntries: z.number().int().positive(),
     /** IPv4 addresses (a /24 is 256). */
@@ -136,6 +156,8 @@ export const proxyAccountCreateBody = z.object({
   name: subName,
   trafficCapMb: cap.default(null),
   capPeriod: capPeriod.default('month'),
+  dailyLimitMb: limitMb.default(null),
+  monthlyLimitMb: limitMb.default(null),
   remark: remark.default(''),
 });
 
@@ -144,8 +166,13 @@ export const proxyAccountUpdateBody = z.object({
   enabled: z.boolean().optional(),
   trafficCapMb: cap.optional(),
   capPeriod: capPeriod.optional(),
+  dailyLimitMb: limitMb.optional(),
+  monthlyLimitMb: limitMb.optional(),
   remark: remark.optional(),
 });
+
+/** The whole account's spend limits; null removes one. */
+export const proxySpendLimitsBody = z.object({ dailyLimitMb: limitMb, monthlyLimitMb: limitMb });
 
 export const proxyAccountIdBody = z.object({ id });
 
@@ -203,8 +230,22 @@ export const proxyVerifyResult = z.object({
     'disabled',
     'no_flow',
     'cap_reached',
+    /** A spend limit is used up (`limit` says which, and when it resets). */
+    'daily_limit_reached',
+    'monthly_limit_reached',
     'certification_required',
   ]),
+  /** The spend limit that refused: the whole account's or this sub-account's; absent otherwise. */
+  limit: z
+    .object({
+      scope: z.enum(['account', 'sub_account']),
+      period: z.enum(['day', 'month']),
+      limitMb: z.number().int().positive(),
+      usedMb: z.number().int().nonnegative(),
+      /** When the period ends (the next UTC midnight or first of a month): the network may cache the refusal until then. */
+      resetsAt: z.number().int(),
+    })
+    .optional(),
   /** How the request was let in: its password or its source address. */
   method: z.enum(['password', 'allowed_ip']).nullable(),
   userId: z.number().int().nullable(),
@@ -276,6 +317,15 @@ export const proxyApi = {
     auth: true,
     body: proxyAccountUpdateBody,
     data: proxyAccount,
+  }),
+  proxySpendLimitsUpdate: defineApi({
+    method: 'POST',
+    path: '/app-api/ip/proxy-account/spend-limits',
+    summary: "Sets the whole account's daily and monthly traffic limits (UTC); null removes one",
+    tags: ['proxy'],
+    auth: true,
+    body: proxySpendLimitsBody,
+    data: accountSpend,
   }),
   proxyAccountResetPassword: defineApi({
     method: 'POST',

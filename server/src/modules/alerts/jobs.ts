@@ -67,6 +67,22 @@ export async function composeAlert(db: Db, alert: QueuedAlert): Promise<Outgoing
           : 'alert.capNear.total',
       params,
     );
+  } else if (alert.kind === 'limit') {
+    const sub = p.scope === 'sub_account';
+    const period = p.period === 'day' ? 'day' : 'month';
+    const params = {
+      site,
+      account: String(p.account ?? ''),
+      used: traffic(p.usedMb),
+      limit: traffic(p.limitMb),
+      url: `${origin}${localizePath('/admin/account-password-auth', locale)}`,
+    };
+    subject = translate(locale, 'alert.limitReached.subject', {
+      site,
+      scope: translate(locale, sub ? 'alert.limitScope.sub' : 'alert.limitScope.account', params),
+      period: translate(locale, `alert.limitPeriod.${period}`),
+    });
+    text = translate(locale, `alert.limitReached.${sub ? 'sub' : 'account'}.${period}`, params);
   } else {
     const buy = to.lastPackageId === null ? '/buy' : `/buy?package=${to.lastPackageId}`;
     const params = {

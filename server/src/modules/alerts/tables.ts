@@ -49,7 +49,7 @@ export const memberAlertSettings = pgTable(
   (t) => [check('alert_settings_threshold', sql`${t.thresholdMb} is null or ${t.thresholdMb} > 0`)],
 );
 
-export type AlertKind = 'low' | 'zero' | 'static_expiry' | 'cap';
+export type AlertKind = 'low' | 'zero' | 'static_expiry' | 'cap' | 'limit';
 
 export const AlertStatus = { Queued: 0, Sent: 1, Failed: 2 } as const;
 export type AlertStatus = (typeof AlertStatus)[keyof typeof AlertStatus];

@@ -1,7 +1,8 @@
 import { accountOfUsername, type CapPeriod } from '@portal/shared';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { monthOf, periodBytes } from './service.ts';
+import { addUsage, dayOf, limitReached, limitsCrossed, monthOf } from './periods.ts';
+import { countersOf, periodBytes } from './service.ts';
 import { proxyAccounts } from './tables.ts';
 
 const MIB = 1024 * 1024;
@@ -28,12 +29,26 @@ export interface CapCrossing {
   usedMb: number;
 }
 
+/** An account's own spend limit that this batch used up. */
+export interface AccountLimitCrossing {
+  userId: number;
+  accountId: number;
+  account: string;
+  period: 'day' | 'month';
+  periodKey: string;
+  limitMb: number;
+  usedMb: number;
+}
+
 export interface AccountUsageResult {
   /** Reported username → the account id it names (only the user's own accounts). */
   accountIds: Map<string, number>;
   /** Sub-accounts at or past their cap after this batch: the network should stop serving them. */
   capped: string[];
   crossings: CapCrossing[];
+  /** Accounts at or past their own daily or monthly spend limit after this batch. */
+  limited: string[];
+  limitCrossings: AccountLimitCrossing[];
 }
 
 const periodKeyOf = (period: CapPeriod, at: number) => (period === 'total' ? 'total' : new Date(at).toISOString().slice(0, 7));
@@ -46,7 +61,7 @@ const periodKeyOf = (period: CapPeriod, at: number) => (period === 'total' ? 'to
  * total only. Answers the caps crossed, for alerts, and the sub-accounts now at their cap.
  */
 export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[]): Promise<AccountUsageResult> {
-  const result: AccountUsageResult = { accountIds: new Map(), capped: [], crossings: [] };
+  const result: AccountUsageResult = { accountIds: new Map(), capped: [], crossings: [], limited: [], limitCrossings: [] };
   const named = usage.flatMap((u) => {
     const account = accountOfUsername(u.username);
     return account ? [{ ...u, account }] : [];
@@ -64,40 +79,40 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
   const byName = new Map(rows.map((r) => [r.username, r]));
   const nowMs = now.getTime();
   const thisMonth = monthOf(nowMs);
-  // account id → bytes in all, and bytes per month
-  const perAccount = new Map<number, { total: number; months: Map<number, number> }>();
+  // account id → its usage in this batch
+  const perAccount = new Map<number, Array<{ bytes: number; usedAt: number }>>();
   for (const u of named) {
     const row = byName.get(u.account);
     if (!row || row.userId !== u.userId) continue;
     result.accountIds.set(u.username, row.id);
-    const sums = perAccount.get(row.id) ?? { total: 0, months: new Map<number, number>() };
-    sums.total += u.bytes;
-    const month = monthOf(u.usedAt);
-    sums.months.set(month, (sums.months.get(month) ?? 0) + u.bytes);
-    perAccount.set(row.id, sums);
+    perAccount.set(row.id, [...(perAccount.get(row.id) ?? []), u]);
   }
   // One UPDATE for every account of the batch (a batch names up to hundreds): one round trip, not one per account.
   const updates: SQL[] = [];
   for (const row of rows) {
-    const sums = perAccount.get(row.id);
-    if (!sums) continue;
-    let usageMonth = row.usageMonth?.getTime() ?? null;
-    let monthUsedBytes = row.monthUsedBytes;
-    for (const [month, bytes] of [...sums.months].sort(([a], [b]) => a - b)) {
-      if (usageMonth === null || month > usageMonth) {
-        usageMonth = month;
-        monthUsedBytes = bytes;
-      } else if (month === usageMonth) monthUsedBytes += bytes;
-    }
+    const added = perAccount.get(row.id);
+    if (!added) continue;
+    const total = added.reduce((sum, u) => sum + u.bytes, 0);
+    const before = countersOf(row);
+    const month = addUsage(before.month, added, monthOf);
+    const day = addUsage(before.day, added, dayOf);
     const after = {
       ...row,
-      usedBytes: row.usedBytes + sums.total,
-      monthUsedBytes,
-      usageMonth: usageMonth === null ? null : new Date(usageMonth),
+      usedBytes: row.usedBytes + total,
+      monthUsedBytes: month.bytes,
+      usageMonth: month.period,
+      dayUsedBytes: day.bytes,
+      usageDay: day.period,
     };
     updates.push(
-      sql`(${row.id}::int, ${row.userId}::int, ${sums.total}::bigint, ${monthUsedBytes}::bigint, ${after.usageMonth?.toISOString() ?? null}::timestamptz)`,
+      sql`(${row.id}::int, ${row.userId}::int, ${total}::bigint, ${month.bytes}::bigint, ${month.period?.toISOString() ?? null}::timestamptz, ${day.bytes}::bigint, ${day.period?.toISOString() ?? null}::timestamptz)`,
     );
+    if (!row.main) {
+      if (limitReached(row, { day, month }, nowMs, 'sub_account')) result.limited.push(row.username);
+      for (const c of limitsCrossed(row, before, { day, month }, nowMs)) {
+        result.limitCrossings.push({ userId: row.userId, accountId: row.id, account: row.username, ...c });
+      }
+    }
     const cap = row.trafficCapMb;
     if (row.main || cap === null) continue;
     const beforeMb = Math.ceil(periodBytes(row, nowMs) / MIB);
@@ -122,8 +137,9 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
   if (updates.length > 0)
     await tx.execute(sql`
       update ${proxyAccounts} as a
-         set used_bytes = a.used_bytes + v.added, month_used_bytes = v.month_used_bytes, usage_month = v.usage_month
-        from (values ${sql.join(updates, sql`, `)}) as v(id, user_id, added, month_used_bytes, usage_month)
+         set used_bytes = a.used_bytes + v.added, month_used_bytes = v.month_used_bytes, usage_month = v.usage_month,
+             day_used_bytes = v.day_used_bytes, usage_day = v.usage_day
+        from (values ${sql.join(updates, sql`, `)}) as v(id, user_id, added, month_used_bytes, usage_month, day_used_bytes, usage_day)
        where a.id = v.id and a.user_id = v.user_id`);
   return result;
 }

@@ -16,6 +16,7 @@ import {
   updateAccount,
   verifyCredentials,
 } from './service.ts';
+import { accountSpend, setSpendLimits } from './spend.ts';
 
 /** Region lists are the same for everyone and change only with a release: cached for a day. */
 const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=86400');
@@ -46,6 +47,7 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
     accounts: await listAccounts(app.db, app.now(), currentUser(request).id),
     endpoints: endpoints(config.proxy),
     certificationRequired: config.proxy.requireCertification,
+    spendLimits: await accountSpend(app.db, app.now(), currentUser(request).id),
     allowList: {
       maxEntries: PROXY_MAX_ALLOWED_IPS,
       maxIpv4Addresses: config.proxy.allowListSpace.ipv4,
@@ -56,6 +58,9 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
     createSubAccount(app.db, app.now(), currentUser(request).id, request.body),
   );
   route(app, proxyApi.proxyAccountUpdate, (request) => updateAccount(app.db, app.now(), currentUser(request).id, request.body));
+  route(app, proxyApi.proxySpendLimitsUpdate, (request) =>
+    setSpendLimits(app.db, app.now(), currentUser(request).id, request.body),
+  );
   route(app, proxyApi.proxyAccountResetPassword, (request) =>
     resetPassword(app.db, app.now(), currentUser(request).id, request.body.id),
   );

@@ -16,7 +16,8 @@ import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { sourceAllowed } from './allowed-ips.ts';
-import { proxyAccounts } from './tables.ts';
+import { capBytes, limitReached, toMb, usedNow } from './periods.ts';
+import { proxyAccounts, proxySpend } from './tables.ts';
 
 type Row = typeof proxyAccounts.$inferSelect;
 export type VerifyResult = z.output<typeof proxyVerifyResult>;
@@ -40,22 +41,17 @@ export function mainUsername(userId: number): string {
   return base + randomFrom(LOWER_ALNUM, Math.max(0, MAIN_USERNAME_LENGTH - base.length));
 }
 
-const MIB = 1024 * 1024;
-const toMb = (bytes: number) => Math.ceil(bytes / MIB);
+type CounterColumns = Pick<Row, 'dayUsedBytes' | 'usageDay' | 'monthUsedBytes' | 'usageMonth'>;
 
-/** The first instant of `at`'s calendar month, UTC: the period of a monthly cap. */
-export const monthOf = (at: number) => {
-  const d = new Date(at);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-};
-
-type UsageColumns = Pick<Row, 'capPeriod' | 'usedBytes' | 'monthUsedBytes' | 'usageMonth'>;
+/** A row's day and month counters. */
+export const countersOf = (row: CounterColumns) => ({
+  day: { bytes: row.dayUsedBytes, period: row.usageDay },
+  month: { bytes: row.monthUsedBytes, period: row.usageMonth },
+});
 
 /** Bytes the cap counts now: this month's for a monthly cap (0 when nothing was reported this month). */
-export function periodBytes(row: UsageColumns, now: number): number {
-  if (row.capPeriod === 'total') return row.usedBytes;
-  return row.usageMonth?.getTime() === monthOf(now) ? row.monthUsedBytes : 0;
-}
+export const periodBytes = (row: Pick<Row, 'capPeriod' | 'usedBytes'> & CounterColumns, now: number) =>
+  capBytes({ ...row, month: countersOf(row).month }, now);
 
 const toAccount = (row: Row, now: number): ProxyAccount => ({
   id: row.id,
@@ -67,9 +63,14 @@ const toAccount = (row: Row, now: number): ProxyAccount => ({
   capPeriod: row.capPeriod,
   usedMb: toMb(periodBytes(row, now)),
   totalUsedMb: toMb(row.usedBytes),
+  dailyLimitMb: row.dailyLimitMb,
+  monthlyLimitMb: row.monthlyLimitMb,
+  ...usedNow(countersOf(row), now),
   remark: row.remark,
   createdAt: row.createdAt.getTime(),
 });
+
+const noLimits = { dailyLimitMb: null, monthlyLimitMb: null };
 
 const notFound = () => new BusinessError(ProxyErrorCode.AccountNotFound, 'proxy.accountNotFound');
 const mainFixed = () => new BusinessError(ProxyErrorCode.MainAccountFixed, 'proxy.mainAccountFixed');
@@ -136,6 +137,8 @@ export interface NewSubAccount {
   name: string;
   trafficCapMb: number | null;
   capPeriod: CapPeriod;
+  dailyLimitMb: number | null;
+  monthlyLimitMb: number | null;
   remark: string;
 }
 
@@ -168,6 +171,8 @@ export async function createSubAccount(db: Db, now: Date, userId: number, input:
         main: false,
         trafficCapMb: input.trafficCapMb,
         capPeriod: input.capPeriod,
+        dailyLimitMb: input.dailyLimitMb,
+        monthlyLimitMb: input.monthlyLimitMb,
         remark: input.remark,
         createdAt: now,
       })
@@ -192,19 +197,31 @@ export interface AccountChange {
   enabled?: boolean | undefined;
   trafficCapMb?: number | null | undefined;
   capPeriod?: CapPeriod | undefined;
+  dailyLimitMb?: number | null | undefined;
+  monthlyLimitMb?: number | null | undefined;
   remark?: string | undefined;
 }
 
-/** The main account keeps enabled and uncapped: only its remark can change. */
+const setsLimit = (v: number | null | undefined) => v !== undefined && v !== null;
+
+/** The main account keeps enabled, uncapped and unlimited (the account's limits cover it): only its remark can change. */
 export async function updateAccount(db: Db, now: Date, userId: number, change: AccountChange): Promise<ProxyAccount> {
   const row = await ownAccount(db, userId, change.id);
-  if (row.main && (change.enabled === false || (change.trafficCapMb !== undefined && change.trafficCapMb !== null))) {
+  if (
+    row.main &&
+    (change.enabled === false ||
+      setsLimit(change.trafficCapMb) ||
+      setsLimit(change.dailyLimitMb) ||
+      setsLimit(change.monthlyLimitMb))
+  ) {
     throw mainFixed();
   }
   const set: Partial<Row> = {};
   if (change.enabled !== undefined) set.enabled = change.enabled;
   if (change.trafficCapMb !== undefined) set.trafficCapMb = change.trafficCapMb;
   if (change.capPeriod !== undefined) set.capPeriod = change.capPeriod;
+  if (change.dailyLimitMb !== undefined) set.dailyLimitMb = change.dailyLimitMb;
+  if (change.monthlyLimitMb !== undefined) set.monthlyLimitMb = change.monthlyLimitMb;
   if (change.remark !== undefined) set.remark = change.remark;
   if (Object.keys(set).length === 0) return toAccount(row, now.getTime());
   const [updated] = await db
@@ -258,9 +275,11 @@ export async function verifyCredentials(
       account: proxyAccounts,
       balance: memberUsers.limitBalance,
       status: memberUsers.identificationStatus,
+      spend: proxySpend,
     })
     .from(proxyAccounts)
     .innerJoin(memberUsers, eq(memberUsers.id, proxyAccounts.userId))
+    .leftJoin(proxySpend, eq(proxySpend.userId, proxyAccounts.userId))
     .where(eq(proxyAccounts.username, parsed.account));
   const method = password === undefined ? 'allowed_ip' : 'password';
   if (method === 'allowed_ip') {
@@ -291,7 +310,7 @@ export async function verifyCredentials(
       };
     }
   }
-  const { account, balance, status } = found;
+  const { account, balance, status, spend } = found;
   const result = { method, userId: account.userId, account: account.username, remainingMb: balance, target } as const;
   const refuse = (reason: Exclude<VerifyResult['reason'], 'ok'>): VerifyResult => ({ allowed: false, reason, ...result });
   if (!account.enabled) return refuse('disabled');
@@ -299,6 +318,11 @@ export async function verifyCredentials(
   if (!account.main && account.trafficCapMb !== null && toMb(periodBytes(account, now.getTime())) >= account.trafficCapMb) {
     return refuse('cap_reached');
   }
+  // The whole account's limits first: they stop every account of the user.
+  const limit =
+    limitReached(spend ?? noLimits, spend ? countersOf(spend) : countersOf(account), now.getTime(), 'account') ??
+    (account.main ? null : limitReached(account, countersOf(account), now.getTime(), 'sub_account'));
+  if (limit) return { ...refuse(limit.period === 'day' ? 'daily_limit_reached' : 'monthly_limit_reached'), limit };
   if (policy.requireCertification && status !== CERTIFIED) return refuse('certification_required');
   return { allowed: true, reason: 'ok', ...result };
 }

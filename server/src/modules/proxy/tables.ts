@@ -29,6 +29,12 @@ export const proxyAccounts = pgTable(
     /** Bytes of `usage_month` (the first of a UTC month), the latest month usage was reported for. */
     monthUsedBytes: bigint('month_used_bytes', { mode: 'number' }).notNull().default(0),
     usageMonth: timestamp('usage_month', { withTimezone: true }),
+    /** Spend limits of a sub-account (decision 0050); null: none. */
+    dailyLimitMb: bigint('daily_limit_mb', { mode: 'number' }),
+    monthlyLimitMb: bigint('monthly_limit_mb', { mode: 'number' }),
+    /** Bytes of `usage_day` (a UTC midnight), the latest day usage was reported for. */
+    dayUsedBytes: bigint('day_used_bytes', { mode: 'number' }).notNull().default(0),
+    usageDay: timestamp('usage_day', { withTimezone: true }),
     remark: text('remark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -38,6 +44,37 @@ export const proxyAccounts = pgTable(
     check('proxy_accounts_cap', sql`${t.trafficCapMb} is null or ${t.trafficCapMb} > 0`),
     check('proxy_accounts_used', sql`${t.usedBytes} >= 0 and ${t.monthUsedBytes} >= 0`),
     check('proxy_accounts_cap_period', sql`${t.capPeriod} in ('month', 'total')`),
+    check(
+      'proxy_accounts_limits',
+      sql`(${t.dailyLimitMb} is null or ${t.dailyLimitMb} > 0) and (${t.monthlyLimitMb} is null or ${t.monthlyLimitMb} > 0) and ${t.dayUsedBytes} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The whole account's spend limits and what they count (issue 31, ask 4; decision 0050): all of the
+ * user's usage, named or not, by UTC day and month, counted in the ingestion's transaction for every
+ * user of a batch, so a limit set mid-day counts the day from its start.
+ */
+export const proxySpend = pgTable(
+  'proxy_spend',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    dailyLimitMb: bigint('daily_limit_mb', { mode: 'number' }),
+    monthlyLimitMb: bigint('monthly_limit_mb', { mode: 'number' }),
+    dayUsedBytes: bigint('day_used_bytes', { mode: 'number' }).notNull().default(0),
+    usageDay: timestamp('usage_day', { withTimezone: true }),
+    monthUsedBytes: bigint('month_used_bytes', { mode: 'number' }).notNull().default(0),
+    usageMonth: timestamp('usage_month', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'proxy_spend_limits',
+      sql`(${t.dailyLimitMb} is null or ${t.dailyLimitMb} > 0) and (${t.monthlyLimitMb} is null or ${t.monthlyLimitMb} > 0)`,
+    ),
+    check('proxy_spend_used', sql`${t.dayUsedBytes} >= 0 and ${t.monthUsedBytes} >= 0`),
   ],
 );
 

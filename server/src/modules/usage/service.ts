@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { memberUsers, trafficLots } from '../accounts/tables.ts';
 import { drawTraffic, expireLotsOf, memberLots } from '../accounts/traffic-lots.ts';
-import { queueCapAlerts } from '../alerts/cap-alerts.ts';
+import { queueCapAlerts, queueLimitAlerts } from '../alerts/cap-alerts.ts';
 import { queueBalanceAlerts } from '../alerts/service.ts';
 import { rechargeTotals } from '../orders/service.ts';
 import { recordAccountUsage } from '../proxy/account-usage.ts';
+import { recordSpend } from '../proxy/spend.ts';
 import { accountKey, rollUpUsage } from './breakdown.ts';
 import { deductHourRecords, deductLotDraws, usageRecords } from './tables.ts';
 
@@ -24,6 +25,8 @@ export interface IngestResult {
   unknownUsers: number;
   exhaustedUserIds: number[];
   cappedAccounts: string[];
+  limitedUserIds: number[];
+  limitedAccounts: string[];
 }
 
 /**
@@ -75,7 +78,10 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
         r.username ? [{ userId: r.userId, username: r.username, bytes: r.bytes, usedAt: r.usedAt }] : [],
       ),
     );
+    // Spend limits (issue 31, ask 4): the whole account counts all its usage, named or not.
+    const spend = await recordSpend(tx, now, freshRecords);
     await queueCapAlerts(tx, now, accounts.crossings);
+    await queueLimitAlerts(tx, now, [...spend.crossings, ...accounts.limitCrossings]);
     await rollUpUsage(
       tx,
       freshRecords.map((r) => ({
@@ -156,6 +162,8 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
       unknownUsers: unique.length - known.length,
       exhaustedUserIds: exhausted,
       cappedAccounts: accounts.capped,
+      limitedUserIds: spend.limitedUserIds,
+      limitedAccounts: accounts.limited,
     };
   });
 }

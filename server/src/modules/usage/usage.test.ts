@@ -68,7 +68,15 @@ describe('usage ingestion and deductions', () => {
       { id: 'ghost', userId: 999_999, bytes: 10, usedAt: hour },
     ];
     const first = await ingest(batch);
-    expect(first.json().data).toEqual({ applied: 3, duplicates: 0, unknownUsers: 1, exhaustedUserIds: [], cappedAccounts: [] });
+    expect(first.json().data).toEqual({
+      applied: 3,
+      duplicates: 0,
+      unknownUsers: 1,
+      exhaustedUserIds: [],
+      cappedAccounts: [],
+      limitedUserIds: [],
+      limitedAccounts: [],
+    });
     expect(await balance(user.id)).toBe(7);
     // The network resends the whole batch: nothing changes.
     const again = await ingest(batch);
