@@ -121,27 +121,27 @@ export const zhCN: Record<MessageKey, string> = {
   'alert.low': '您的{site}流量余额为 {left}，已低于您设置的提醒阈值 {threshold}。立即充值：{url}',
   'alert.zero.subject': '{site}：您的流量余额已用完',
   'alert.zero': '您的{site}流量余额为 {left}，充值前代理将停止为您的账户提供服务。立即充值：{url}',
-  'alert.capNear.subject': '{site}：代理子账户 {account} 已用到流量上限的 80%',
+  'alert.capNear.subject': '{site}：代理子账号 {account} 已用到流量上限的 80%',
   'alert.capNear.month':
-    '您在{site}的代理子账户 {account} 本月已用 {used}，每月上限 {cap}。达到上限后将暂停使用，直到下月或您调高上限：{url}',
+    '您在{site}的代理子账号 {account} 本月已用 {used}，每月上限 {cap}。达到上限后将暂停使用，直到下月或您调高上限：{url}',
   'alert.capNear.total':
-    '您在{site}的代理子账户 {account} 已用 {used}，流量上限 {cap}。达到上限后将暂停使用，直到您调高上限：{url}',
-  'alert.capReached.subject': '{site}：代理子账户 {account} 已达到流量上限',
+    '您在{site}的代理子账号 {account} 已用 {used}，流量上限 {cap}。达到上限后将暂停使用，直到您调高上限：{url}',
+  'alert.capReached.subject': '{site}：代理子账号 {account} 已达到流量上限',
   'alert.capReached.month':
-    '您在{site}的代理子账户 {account} 本月已用 {used}，达到每月上限 {cap}，已暂停至下月。调高或取消上限即可立即恢复：{url}',
+    '您在{site}的代理子账号 {account} 本月已用 {used}，达到每月上限 {cap}，已暂停至下月。调高或取消上限即可立即恢复：{url}',
   'alert.capReached.total':
-    '您在{site}的代理子账户 {account} 已用 {used}，达到流量上限 {cap}，已暂停使用。调高或取消上限即可恢复：{url}',
+    '您在{site}的代理子账号 {account} 已用 {used}，达到流量上限 {cap}，已暂停使用。调高或取消上限即可恢复：{url}',
   'alert.limitReached.subject': '{site}：{scope}已达到{period}用量限额',
   'alert.limitReached.account.day':
     '您在{site}的账户今日已用 {used}，达到每日限额 {limit}，所有代理账户暂停至 UTC 零点。调高或取消限额即可立即恢复：{url}',
   'alert.limitReached.account.month':
     '您在{site}的账户本月已用 {used}，达到每月限额 {limit}，所有代理账户暂停至下月 1 日（UTC）。调高或取消限额即可立即恢复：{url}',
   'alert.limitReached.sub.day':
-    '您在{site}的代理子账户 {account} 今日已用 {used}，达到每日限额 {limit}，已暂停至 UTC 零点。调高或取消限额即可立即恢复：{url}',
+    '您在{site}的代理子账号 {account} 今日已用 {used}，达到每日限额 {limit}，已暂停至 UTC 零点。调高或取消限额即可立即恢复：{url}',
   'alert.limitReached.sub.month':
-    '您在{site}的代理子账户 {account} 本月已用 {used}，达到每月限额 {limit}，已暂停至下月 1 日（UTC）。调高或取消限额即可立即恢复：{url}',
+    '您在{site}的代理子账号 {account} 本月已用 {used}，达到每月限额 {limit}，已暂停至下月 1 日（UTC）。调高或取消限额即可立即恢复：{url}',
   'alert.limitScope.account': '您的账户',
-  'alert.limitScope.sub': '代理子账户 {account} ',
+  'alert.limitScope.sub': '代理子账号 {account} ',
   'alert.limitPeriod.day': '每日',
   'alert.limitPeriod.month': '每月',
   'alert.staticExpiry.subject': '{site}：静态 IP 订单 {orderNo} 将于 {date} 到期',

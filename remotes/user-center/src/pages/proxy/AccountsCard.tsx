@@ -7,7 +7,7 @@ import { api, type CapPeriod, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { accountColumns } from './accountColumns.tsx';
 import { CapDialog, CapFields } from './CapDialog.tsx';
-import { parseCapGb } from './capUsage.ts';
+import { parseGb } from './capUsage.ts';
 import { useAccountChange } from './useProxyAccounts.ts';
 
 /** The main account and its sub-accounts: reveal, reset, enable or delete them, and add one. */
@@ -19,13 +19,13 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
   const [shown, setShown] = useState<number | null>(null);
   const [editingCap, setEditingCap] = useState<ProxyAccount | null>(null);
   const { run, failure } = useAccountChange();
-  const cap = parseCapGb(capGb);
+  const cap = parseGb(capGb);
 
   const add = () => {
     if (!cap) return;
     return run(
       async () => {
-        await callApi(api.proxyAccountCreate, { body: { name: name.trim(), trafficCapMb: cap.capMb, capPeriod } });
+        await callApi(api.proxyAccountCreate, { body: { name: name.trim(), trafficCapMb: cap.mb, capPeriod } });
         setName('');
         setCapGb('');
       },

@@ -4,10 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, type CapPeriod, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { capGbText, parseCapGb } from './capUsage.ts';
+import { gbText, parseGb } from './capUsage.ts';
+import { LimitField } from './SpendLimitsCard.tsx';
 import type { RunChange } from './useProxyAccounts.ts';
 
-/** Changing a sub-account's traffic cap and what it counts; an empty cap removes it. */
+/** Changing a sub-account's traffic cap, what it counts, and its spend limits; an empty field removes one. */
 export function CapDialog({ account, onClose, run }: { account: ProxyAccount | null; onClose: () => void; run: RunChange }) {
   return (
     <Dialog.Root open={account !== null} onOpenChange={(d) => (d.open ? null : onClose())} placement="center">
@@ -25,17 +26,31 @@ export function CapDialog({ account, onClose, run }: { account: ProxyAccount | n
 
 function CapForm({ account, onClose, run }: { account: ProxyAccount; onClose: () => void; run: RunChange }) {
   const intl = useIntl();
-  const [capGb, setCapGb] = useState(capGbText(account.trafficCapMb));
+  const [capGb, setCapGb] = useState(gbText(account.trafficCapMb));
   const [period, setPeriod] = useState<CapPeriod>(account.capPeriod);
+  const [daily, setDaily] = useState(gbText(account.dailyLimitMb));
+  const [monthly, setMonthly] = useState(gbText(account.monthlyLimitMb));
   const [busy, setBusy] = useState(false);
-  const parsed = parseCapGb(capGb);
+  const parsed = parseGb(capGb);
+  const dailyMb = parseGb(daily);
+  const monthlyMb = parseGb(monthly);
+  const valid = parsed && dailyMb && monthlyMb;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!parsed) return;
+    if (!valid) return;
     setBusy(true);
     await run(
-      () => callApi(api.proxyAccountUpdate, { body: { id: account.id, trafficCapMb: parsed.capMb, capPeriod: period } }),
+      () =>
+        callApi(api.proxyAccountUpdate, {
+          body: {
+            id: account.id,
+            trafficCapMb: parsed.mb,
+            capPeriod: period,
+            dailyLimitMb: dailyMb.mb,
+            monthlyLimitMb: monthlyMb.mb,
+          },
+        }),
       'uc.proxy.edited',
       'uc.proxy.editFail',
     );
@@ -59,13 +74,24 @@ function CapForm({ account, onClose, run }: { account: ProxyAccount; onClose: ()
           <Text fontSize="sm" color="fg.muted">
             <FormattedMessage id="uc.proxy.cap.hint" />
           </Text>
+          <LimitField labelId="uc.proxy.limit.dailyGb" value={daily} onChange={setDaily} invalid={!dailyMb} testId="sub-daily" />
+          <LimitField
+            labelId="uc.proxy.limit.monthlyGb"
+            value={monthly}
+            onChange={setMonthly}
+            invalid={!monthlyMb}
+            testId="sub-monthly"
+          />
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage id="uc.proxy.limit.subHint" />
+          </Text>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button type="button" variant="outline" onClick={onClose}>
           <FormattedMessage id="uc.proxy.cap.cancel" />
         </Button>
-        <Button type="submit" colorPalette="brand" loading={busy} disabled={!parsed} data-testid="proxy-cap-save">
+        <Button type="submit" colorPalette="brand" loading={busy} disabled={!valid} data-testid="proxy-cap-save">
           <FormattedMessage id="uc.proxy.cap.save" />
         </Button>
       </Dialog.Footer>

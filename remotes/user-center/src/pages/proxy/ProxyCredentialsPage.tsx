@@ -6,6 +6,7 @@ import { AccountNotices, PageHeader, QueryFailure } from '@portal/shared/ui';
 import { AccountsCard } from './AccountsCard.tsx';
 import { AllowListCard } from './AllowListCard.tsx';
 import { Generator } from './Generator.tsx';
+import { SpendLimitsCard } from './SpendLimitsCard.tsx';
 import { useProxyAccounts } from './useProxyAccounts.ts';
 
 /**
@@ -34,6 +35,7 @@ export default function ProxyCredentialsPage() {
           <>
             <Generator accounts={accounts.data.accounts} endpoints={accounts.data.endpoints} blocked={blocked} />
             <AccountsCard accounts={accounts.data.accounts} />
+            <SpendLimitsCard spend={accounts.data.spendLimits} />
             <AllowListCard accounts={accounts.data.accounts} limits={accounts.data.allowList} />
           </>
         )}

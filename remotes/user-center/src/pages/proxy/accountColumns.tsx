@@ -1,9 +1,9 @@
-import { Badge, Box, Button, HStack, Stack, Text } from '@portal/shared/chakra';
+import { Badge, Button, HStack, Stack, Text } from '@portal/shared/chakra';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { api, formatTraffic, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import type { ListColumn } from '@portal/shared/ui';
-import { capUsage } from './capUsage.ts';
+import { UsageBar } from './UsageBar.tsx';
 import type { RunChange } from './useProxyAccounts.ts';
 
 /**
@@ -72,7 +72,7 @@ export function accountColumns({
             )
           : intl.formatMessage({ id: 'uc.proxy.noCap' }),
     },
-    { key: 'used', label: label('used'), cell: (a) => <UsedAgainstCap account={a} intl={intl} /> },
+    { key: 'used', label: label('used'), cell: (a) => <UsedColumn account={a} /> },
     {
       key: 'actions',
       label: label('actions'),
@@ -82,40 +82,37 @@ export function accountColumns({
   ];
 }
 
-/** Used traffic; a capped sub-account shows a bar that turns orange from 80 % and red at the cap. */
-function UsedAgainstCap({ account: a, intl }: { account: ProxyAccount; intl: IntlShape }) {
-  const used = formatTraffic(a.usedMb, intl.locale);
-  const usage = capUsage(a);
-  if (!usage || a.trafficCapMb === null) {
-    return <FormattedMessage id={a.capPeriod === 'total' ? 'uc.proxy.used.total' : 'uc.proxy.used.month'} values={{ used }} />;
-  }
-  const palette = usage.state === 'reached' ? 'red' : usage.state === 'near' ? 'orange' : 'green';
-  const text = intl.formatMessage(
-    { id: 'uc.proxy.used.ofCap' },
-    { used, cap: formatTraffic(a.trafficCapMb, intl.locale), percent: usage.percent },
-  );
+/** Used traffic against the cap, and against the sub-account's spend limits when it has them. */
+function UsedColumn({ account: a }: { account: ProxyAccount }) {
   return (
-    <Stack gap={1} minW="9rem" data-testid="proxy-cap-usage" data-state={usage.state}>
-      <Text as="span" fontSize="sm" whiteSpace="nowrap">
-        {text}
-      </Text>
-      <Box
-        role="progressbar"
-        aria-label={text}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={usage.percent}
-        h="1.5"
-        bg="bg.muted"
-        borderRadius="full"
-        overflow="hidden"
-      >
-        <Box h="full" w={`${usage.percent}%`} bg={`${palette}.solid`} borderRadius="full" />
-      </Box>
-      {usage.state === 'reached' ? (
-        <Badge colorPalette="red" alignSelf="flex-start">
-          <FormattedMessage id="uc.proxy.cap.paused" />
-        </Badge>
+    <Stack gap={2}>
+      <UsageBar
+        usedMb={a.usedMb}
+        limitMb={a.trafficCapMb}
+        ofId="uc.proxy.used.ofLimit"
+        unlimitedId={a.capPeriod === 'total' ? 'uc.proxy.used.total' : 'uc.proxy.used.month'}
+        pausedId="uc.proxy.cap.paused"
+        testId="proxy-cap-usage"
+      />
+      {a.dailyLimitMb !== null ? (
+        <UsageBar
+          usedMb={a.todayUsedMb}
+          limitMb={a.dailyLimitMb}
+          ofId="uc.proxy.limit.todayOf"
+          unlimitedId="uc.proxy.limit.today"
+          pausedId="uc.proxy.limit.pausedDay"
+          testId="proxy-daily-usage"
+        />
+      ) : null}
+      {a.monthlyLimitMb !== null ? (
+        <UsageBar
+          usedMb={a.monthUsedMb}
+          limitMb={a.monthlyLimitMb}
+          ofId="uc.proxy.limit.monthOf"
+          unlimitedId="uc.proxy.used.month"
+          pausedId="uc.proxy.limit.pausedMonth"
+          testId="proxy-monthly-usage"
+        />
       ) : null}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capGbText, capUsage, parseCapGb } from './capUsage.ts';
+import { gbText, capUsage, parseGb } from './capUsage.ts';
 
 describe('capUsage', () => {
   it('has no bar without a cap', () => {
@@ -13,17 +13,17 @@ describe('capUsage', () => {
   });
 });
 
-describe('parseCapGb', () => {
+describe('parseGb', () => {
   it('reads GB with either decimal mark; empty is no cap', () => {
-    expect(parseCapGb('')).toEqual({ capMb: null });
-    expect(parseCapGb(' 2.5 ')).toEqual({ capMb: 2560 });
-    expect(parseCapGb('0,5')).toEqual({ capMb: 512 });
+    expect(parseGb('')).toEqual({ mb: null });
+    expect(parseGb(' 2.5 ')).toEqual({ mb: 2560 });
+    expect(parseGb('0,5')).toEqual({ mb: 512 });
   });
   it('refuses what the server would refuse', () => {
-    for (const bad of ['0', '-1', 'abc', '1e3', '0.0001', '100000']) expect(parseCapGb(bad)).toBeNull();
+    for (const bad of ['0', '-1', 'abc', '1e3', '0.0001', '100000']) expect(parseGb(bad)).toBeNull();
   });
   it('writes a cap back as the GB the owner typed', () => {
-    expect(capGbText(2560)).toBe('2.5');
-    expect(capGbText(null)).toBe('');
+    expect(gbText(2560)).toBe('2.5');
+    expect(gbText(null)).toBe('');
   });
 });

@@ -2,24 +2,27 @@ import type { ProxyAccount } from '@portal/shared';
 
 export const MB_PER_GB = 1024;
 
-/** How far a capped sub-account is into its cap: the share shown by the bar, and the state it is in. */
-export function capUsage(a: Pick<ProxyAccount, 'trafficCapMb' | 'usedMb'>) {
-  if (a.trafficCapMb === null) return null;
-  const percent = Math.min(100, Math.floor((a.usedMb / a.trafficCapMb) * 100));
-  const state = a.usedMb >= a.trafficCapMb ? 'reached' : percent >= 80 ? 'near' : 'ok';
+/** How far usage is into a cap or limit: the share a bar shows, and its state (near from 80 %); null: no limit. */
+export function shareOf(usedMb: number, limitMb: number | null) {
+  if (limitMb === null) return null;
+  const percent = Math.min(100, Math.floor((usedMb / limitMb) * 100));
+  const state = usedMb >= limitMb ? 'reached' : percent >= 80 ? 'near' : 'ok';
   return { percent, state } as const;
 }
 
+/** How far a capped sub-account is into its cap. */
+export const capUsage = (a: Pick<ProxyAccount, 'trafficCapMb' | 'usedMb'>) => shareOf(a.usedMb, a.trafficCapMb);
+
 /**
- * The cap typed in GB (decimals allowed, "," as decimal mark too) as MB; '' means no cap. null: not a
- * cap the server takes (≤ 0, more than 100,000,000 MB, not a number).
+ * A cap or limit typed in GB (decimals allowed, "," as decimal mark too) as MB; '' means none. null:
+ * not an amount the server takes (≤ 0, more than 100,000,000 MB, not a number).
  */
-export function parseCapGb(typed: string): { capMb: number | null } | null {
+export function parseGb(typed: string): { mb: number | null } | null {
   const text = typed.trim().replace(',', '.');
-  if (text === '') return { capMb: null };
+  if (text === '') return { mb: null };
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
-  const capMb = Math.round(Number(text) * MB_PER_GB);
-  return capMb > 0 && capMb <= 100_000_000 ? { capMb } : null;
+  const mb = Math.round(Number(text) * MB_PER_GB);
+  return mb > 0 && mb <= 100_000_000 ? { mb } : null;
 }
 
-export const capGbText = (capMb: number | null) => (capMb === null ? '' : String(Math.round((capMb / MB_PER_GB) * 1000) / 1000));
+export const gbText = (mb: number | null) => (mb === null ? '' : String(Math.round((mb / MB_PER_GB) * 1000) / 1000));
