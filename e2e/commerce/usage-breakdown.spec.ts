@@ -1,41 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { serverEnv } from '../playwright.config.ts';
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
+import { type ReportedUsage, reportUsage, userIdOf } from '../support/network.ts';
 import { signIn } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 const MIB = 1024 * 1024;
-let record = 0;
 
-interface Usage {
-  username: string;
-  host: string;
-  mb: number;
-  requests: number;
-  failedRequests: number;
-}
-
-/** The proxy network reports usage of proxy accounts, with the target domain and exit country. */
-async function reportUsage(request: APIRequestContext, userId: number, usage: Usage[]) {
-  const res = await request.post('/app-api/proxy-network/usage', {
-    headers: { 'x-api-key': serverEnv.PROXY_NETWORK_API_KEY as string },
-    data: {
-      records: usage.map((u) => ({
-        id: `e2e-usage-${userId}-${Date.now()}-${++record}`,
-        userId,
-        username: `${u.username}-zone-resi-region-US`,
-        bytes: u.mb * MIB,
-        usedAt: Date.now(),
-        host: u.host,
-        country: 'US',
-        requests: u.requests,
-        failedRequests: u.failedRequests,
-      })),
-    },
-  });
-  expect((await res.json()).data).toMatchObject({ applied: usage.length });
+/** Usage of proxy accounts, with the target domain and exit country, all applied. */
+async function reportAll(request: APIRequestContext, userId: number, usage: ReportedUsage[]) {
+  expect(await reportUsage(request, userId, usage)).toMatchObject({ applied: usage.length });
 }
 
 async function createSubAccount(request: APIRequestContext, token: string, name: string): Promise<string> {
@@ -46,11 +21,6 @@ async function createSubAccount(request: APIRequestContext, token: string, name:
   const body = await res.json();
   expect(body.code, body.msg).toBe(0);
   return body.data.username as string;
-}
-
-async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get('/app-api/ip/member-user/get', { headers: { authorization: `Bearer ${token}` } });
-  return (await res.json()).data.id;
 }
 
 const cases = [
@@ -79,7 +49,7 @@ test.describe('the usage breakdown', () => {
       const stamp = String(Date.now()).slice(-7);
       const first = await createSubAccount(page.request, user.token, `ua${stamp}`);
       const second = await createSubAccount(page.request, user.token, `ub${stamp}`);
-      await reportUsage(page.request, userId, [
+      await reportAll(page.request, userId, [
         { username: first, host: 'shop-a.example', mb: 300, requests: 120, failedRequests: 6 },
         { username: second, host: 'shop-b.example', mb: 200, requests: 80, failedRequests: 0 },
       ]);

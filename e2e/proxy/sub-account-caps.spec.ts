@@ -1,38 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
-import { serverEnv } from '../playwright.config.ts';
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
+import { reportUsage, userIdOf } from '../support/network.ts';
 import { signIn } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
-
-const MIB = 1024 * 1024;
-let record = 0;
-
-/** The proxy network reports usage of one proxy account, as its gateway authenticated it. */
-async function reportUsage(request: APIRequestContext, userId: number, username: string, mb: number) {
-  const res = await request.post('/app-api/proxy-network/usage', {
-    headers: { 'x-api-key': serverEnv.PROXY_NETWORK_API_KEY as string },
-    data: {
-      records: [
-        {
-          id: `e2e-cap-${userId}-${Date.now()}-${++record}`,
-          userId,
-          username: `${username}-zone-resi-region-US`,
-          bytes: mb * MIB,
-          usedAt: Date.now(),
-          host: 'example.com',
-          country: 'US',
-        },
-      ],
-    },
-  });
-  return (await res.json()).data as { applied: number; cappedAccounts: string[] };
-}
-
-async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get('/app-api/ip/member-user/get', { headers: { authorization: `Bearer ${token}` } });
-  return (await res.json()).data.id;
-}
 
 const cases = [
   {
@@ -68,7 +38,7 @@ test.describe('sub-account traffic caps', () => {
       await expect(row).toContainText(c.texts.perMonth);
       const username = (await row.getAttribute('data-username')) as string;
 
-      expect(await reportUsage(page.request, userId, username, 512)).toMatchObject({ applied: 1, cappedAccounts: [] });
+      expect(await reportUsage(page.request, userId, [{ username, mb: 512 }])).toMatchObject({ applied: 1, cappedAccounts: [] });
       const usage = row.getByTestId('proxy-cap-usage');
       // The user centre renders in the browser: after a reload, wait for the list before reading it.
       const reload = async () => {
@@ -80,7 +50,7 @@ test.describe('sub-account traffic caps', () => {
       await expect(usage).toContainText(c.texts.half);
       await expect(usage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
-      expect(await reportUsage(page.request, userId, username, 512)).toMatchObject({ cappedAccounts: [username] });
+      expect(await reportUsage(page.request, userId, [{ username, mb: 512 }])).toMatchObject({ cappedAccounts: [username] });
       await reload();
       await expect(usage).toHaveAttribute('data-state', 'reached');
       await expect(usage).toContainText(c.texts.full);
@@ -88,7 +58,7 @@ test.describe('sub-account traffic caps', () => {
       await expectWcagClean(page);
 
       // Raising the cap to 2 GB resumes it: the bar is at half again.
-      await row.getByRole('button', { name: c.phone ? '修改上限' : 'Change cap' }).click();
+      await row.getByRole('button', { name: c.phone ? '上限与限额' : 'Cap & limits' }).click();
       const dialog = page.getByTestId('proxy-cap-dialog');
       await dialog.getByTestId('sub-cap').fill('0');
       await expect(dialog.getByTestId('proxy-cap-save')).toBeDisabled();
