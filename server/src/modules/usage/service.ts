@@ -3,17 +3,16 @@ import { and, asc, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from 
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { memberUsers, trafficLots } from '../accounts/tables.ts';
-import { drawTraffic, expireLotsOf, memberLots } from '../accounts/traffic-lots.ts';
+import { expireLotsOf, memberLots } from '../accounts/traffic-lots.ts';
 import { queueCapAlerts, queueLimitAlerts } from '../alerts/cap-alerts.ts';
 import { queueBalanceAlerts } from '../alerts/service.ts';
 import { rechargeTotals } from '../orders/service.ts';
 import { recordAccountUsage } from '../proxy/account-usage.ts';
 import { recordSpend } from '../proxy/spend.ts';
 import { accountKey, rollUpUsage } from './breakdown.ts';
+import { deductUsage } from './deduct.ts';
 import { deductHourRecords, deductLotDraws, usageRecords } from './tables.ts';
 
-const MIB = 1024 * 1024;
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** One record of the network's batch (the contract's `usageRecord`): the optional fields describe it. */
@@ -96,65 +95,13 @@ export async function ingestUsage(db: Db, now: Date, records: UsageInput[]): Pro
       })),
     );
 
-    // user → hour → bytes
-    const perHour = new Map<number, Map<number, number>>();
-    for (const r of freshRecords) {
-      const hour = Math.floor(r.usedAt / HOUR_MS) * HOUR_MS;
-      const hours = perHour.get(r.userId) ?? new Map<number, number>();
-      hours.set(hour, (hours.get(hour) ?? 0) + r.bytes);
-      perHour.set(r.userId, hours);
-    }
-
-    const exhausted: number[] = [];
-    for (const userId of [...perHour.keys()].sort((a, b) => a - b)) {
-      let balance = balances.get(userId) ?? 0;
-      const hours = perHour.get(userId) ?? new Map<number, number>();
-      for (const hour of [...hours.keys()].sort((a, b) => a - b)) {
-        const bytes = hours.get(hour) ?? 0;
-        const [existing] = await tx
-          .select()
-          .from(deductHourRecords)
-          .where(and(eq(deductHourRecords.userId, userId), eq(deductHourRecords.hour, new Date(hour))));
-        const usedBytes = (existing?.usedBytes ?? 0) + bytes;
-        const charged = (existing?.deductedMb ?? 0) + (existing?.uncoveredMb ?? 0);
-        const due = Math.ceil(usedBytes / MIB) - charged;
-        const draws = await drawTraffic(tx, userId, Math.min(balance, due), now);
-        const take = draws.reduce((sum, d) => sum + d.mb, 0);
-        balance -= take;
-        const values = {
-          usedBytes,
-          deductedMb: (existing?.deductedMb ?? 0) + take,
-          uncoveredMb: (existing?.uncoveredMb ?? 0) + (due - take),
-          balanceAfterMb: balance,
-          updatedAt: now,
-        };
-        let recordId = existing?.id;
-        if (existing) await tx.update(deductHourRecords).set(values).where(eq(deductHourRecords.id, existing.id));
-        else {
-          const [row] = await tx
-            .insert(deductHourRecords)
-            .values({ userId, hour: new Date(hour), ...values })
-            .returning({ id: deductHourRecords.id });
-          recordId = row?.id;
-        }
-        if (draws.length > 0 && recordId !== undefined) {
-          await tx
-            .insert(deductLotDraws)
-            .values(draws.map((d) => ({ recordId: recordId as number, lotId: d.lotId, mb: d.mb })))
-            .onConflictDoUpdate({
-              target: [deductLotDraws.recordId, deductLotDraws.lotId],
-              set: { mb: sql`${deductLotDraws.mb} + excluded.mb` },
-            });
-        }
-      }
-      balances.set(userId, balance);
-      if (balance === 0) exhausted.push(userId);
-    }
+    const after = await deductUsage(tx, now, balances, freshRecords);
+    const exhausted = [...new Set(freshRecords.map((r) => r.userId))].sort((a, b) => a - b).filter((id) => after.get(id) === 0);
     // Low-balance and zero alerts, queued in this transaction (docs/decisions/0025); before = before lot expiry.
     await queueBalanceAlerts(
       tx,
       now,
-      locked.map((u) => ({ userId: u.id, beforeMb: u.balance, afterMb: balances.get(u.id) ?? u.balance })),
+      locked.map((u) => ({ userId: u.id, beforeMb: u.balance, afterMb: after.get(u.id) ?? u.balance })),
     );
     return {
       applied: fresh.size,
