@@ -17,6 +17,7 @@ export * from './format/csv.ts';
 export * from './format/dateRange.ts';
 export * from './proxy/allowed-address.ts';
 export * from './proxy/credentials.ts';
+export * from './proxy/list-file.ts';
 export * from './proxy/targeting.ts';
 export * from './seo/page-meta.ts';
 export * from './ssr/contract.ts';

@@ -108,6 +108,9 @@ export const en = {
   'proxy.allowListSpaceFull.ipv6':
     'Your allow-lists can cover at most {max} IPv6 /64 networks across all your proxy accounts, and this entry would take them to {total} (a /48 is 65,536 of them, a single address counts as its /64). Remove ranges you no longer use, or add a narrower one',
   'proxy.allowedIpNotFound': 'This allow-list entry does not exist',
+  'proxy.listLinkNotFound': 'This account has no list link',
+  'proxy.listLinkOptionsInvalid': 'These generator settings cannot make proxy lines: check the postcode and the endpoint',
+  'proxy.listLinkGone': 'This proxy list link does not exist or no longer works. Create a new one in the user centre.',
   'content.postNotFound': 'This article does not exist or is no longer available',
   'content.helpDocNotFound': 'This help article does not exist or is no longer available',
   'apiToken.tooMany': 'You can have at most {max} API tokens: revoke one you no longer use first',

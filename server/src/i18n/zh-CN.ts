@@ -101,6 +101,9 @@ export const zhCN: Record<MessageKey, string> = {
   'proxy.allowListSpaceFull.ipv6':
     '您所有代理账号的白名单合计最多覆盖 {max} 个 IPv6 /64 网段，添加此条目后将达到 {total} 个（一个 /48 相当于 65,536 个 /64，单个地址按其所在的 /64 计算）。请移除不再使用的网段，或改为添加更小的网段',
   'proxy.allowedIpNotFound': '该白名单记录不存在',
+  'proxy.listLinkNotFound': '该账号没有列表链接',
+  'proxy.listLinkOptionsInvalid': '这些生成器设置无法生成代理：请检查邮编和接入点',
+  'proxy.listLinkGone': '该代理列表链接不存在或已失效，请在用户中心重新创建。',
   'content.postNotFound': '文章不存在或已下线',
   'content.helpDocNotFound': '帮助文档不存在或已下线',
   'apiToken.tooMany': '最多只能拥有 {max} 个 API 令牌，请先撤销不再使用的令牌',

@@ -9,6 +9,7 @@ import { contentApi } from './content.ts';
 import { invoiceApi } from './invoices.ts';
 import { leadApi } from './leads.ts';
 import { proxyApi } from './proxy.ts';
+import { proxyListLinkApi } from './proxy-list-links.ts';
 import { redirectApi } from './redirect.ts';
 import { staticIpApi } from './static-ip.ts';
 import { statusApi } from './status.ts';
@@ -30,6 +31,7 @@ export * from './leads.ts';
 export * from './messages.ts';
 export * from './primitives.ts';
 export * from './proxy.ts';
+export * from './proxy-list-links.ts';
 export * from './usage.ts';
 export * from './redirect.ts';
 export * from './static-ip.ts';
@@ -47,6 +49,7 @@ export const api = {
   ...commerceApi,
   ...staticIpApi,
   ...proxyApi,
+  ...proxyListLinkApi,
   ...contentApi,
   ...apiTokenApi,
   ...invoiceApi,

@@ -128,6 +128,10 @@ export const contractMessages = {
     en: 'This address is reserved (documentation, multicast or special use) and cannot reach the proxy',
     'zh-CN': '这是保留地址（文档、组播或特殊用途），无法用于连接代理',
   },
+  'validation.proxyListOptions': {
+    en: 'These generator settings cannot make proxy lines: check the targeting, session and number of lines',
+    'zh-CN': '这些生成器设置无法生成代理：请检查定位、会话和数量',
+  },
   'validation.proxySubName': {
     en: 'Use 3–16 lower-case letters or digits for the sub-account name',
     'zh-CN': '子账号名称需为 3–16 位小写字母或数字',

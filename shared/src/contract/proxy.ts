@@ -32,6 +32,10 @@ export const ProxyErrorCode = {
   AllowedIpNotFound: 1_010_003_004,
   /** The entry would take the user's allow-lists, over all their accounts, past the address space bound. */
   AllowListSpaceFull: 1_010_003_005,
+  /** The account has no list link. */
+  ListLinkNotFound: 1_010_004_000,
+  /** The generator's options cannot make lines (a postcode that does not exist, an unknown endpoint area). */
+  ListLinkOptionsInvalid: 1_010_004_001,
 } as const;
 
 export const PROXY_MAX_SUB_ACCOUNTS = 50;

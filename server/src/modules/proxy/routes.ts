@@ -6,6 +6,7 @@ import { route } from '../../plugins/contract.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { proxyNetworkRoutes } from '../../plugins/proxy-network.ts';
 import { addAllowedIp, deleteAllowedIp, listAllowedIps } from './allowed-ips.ts';
+import { listLinkRoutes } from './list-link-routes.ts';
 import { areaList, cityList, countryList, isCountry } from './regions.ts';
 import {
   createSubAccount,
@@ -70,6 +71,7 @@ export async function proxyRoutes(app: FastifyInstance, { config }: { config: Pi
     addAllowedIp(app.db, app.now(), currentUser(request).id, config.proxy.allowListSpace, request.body),
   );
   route(app, proxyApi.proxyAllowedIpDelete, (request) => deleteAllowedIp(app.db, currentUser(request).id, request.body.id));
+  listLinkRoutes(app, config.proxy);
 
   await app.register(proxyNetworkRoutes, {
     key: config.proxyNetworkApiKey,

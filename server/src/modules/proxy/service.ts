@@ -17,7 +17,7 @@ import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { sourceAllowed } from './allowed-ips.ts';
 import { capBytes, limitReached, toMb, usedNow } from './periods.ts';
-import { proxyAccounts, proxySpend } from './tables.ts';
+import { proxyAccounts, proxyListLinks, proxySpend } from './tables.ts';
 
 type Row = typeof proxyAccounts.$inferSelect;
 export type VerifyResult = z.output<typeof proxyVerifyResult>;
@@ -233,14 +233,18 @@ export async function updateAccount(db: Db, now: Date, userId: number, change: A
   return toAccount(updated, now.getTime());
 }
 
+/** A new password; the account's list link goes with the old one (decision 0051). */
 export async function resetPassword(db: Db, now: Date, userId: number, id: number): Promise<ProxyAccount> {
-  const [updated] = await db
-    .update(proxyAccounts)
-    .set({ password: generatePassword() })
-    .where(and(eq(proxyAccounts.id, id), eq(proxyAccounts.userId, userId)))
-    .returning();
-  if (!updated) throw notFound();
-  return toAccount(updated, now.getTime());
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(proxyAccounts)
+      .set({ password: generatePassword() })
+      .where(and(eq(proxyAccounts.id, id), eq(proxyAccounts.userId, userId)))
+      .returning();
+    if (!updated) throw notFound();
+    await tx.delete(proxyListLinks).where(eq(proxyListLinks.accountId, updated.id));
+    return toAccount(updated, now.getTime());
+  });
 }
 
 export async function deleteAccount(db: Db, userId: number, id: number): Promise<boolean> {

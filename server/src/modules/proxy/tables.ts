@@ -1,6 +1,19 @@
-import type { CapPeriod } from '@portal/shared';
+import type { CapPeriod, ProxyGeneratorOptions, ProxyListFormat } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, cidr, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  cidr,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
 
 /**
@@ -104,5 +117,40 @@ export const proxyAllowedIps = pgTable(
     uniqueIndex('proxy_allowed_ips_account_network').on(t.accountId, t.network),
     index('proxy_allowed_ips_network').using('gist', sql`${t.network} inet_ops`),
     index('proxy_allowed_ips_user_id').on(t.userId),
+  ],
+);
+
+/**
+ * Proxy list links (issue 31 ask 5, decision 0051): one per proxy account, a URL that answers the
+ * account's generated lines as a file. Only the token's SHA-256 is kept (the URL is shown once, at
+ * creation and rotation). Deleting the account deletes its link (cascade); a password reset deletes
+ * it too (service.ts), and the link is bound to the password it was made with, so a password changed
+ * any other way also ends it.
+ */
+export const proxyListLinks = pgTable(
+  'proxy_list_links',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => proxyAccounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token of the URL. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Hex SHA-256 of the account's password when the link was made: another password, a dead link. */
+    passwordHash: text('password_hash').notNull(),
+    format: text('format').$type<ProxyListFormat>().notNull(),
+    /** The generator's options (contract `proxyGeneratorOptions`), parsed again on every download. */
+    options: jsonb('options').$type<ProxyGeneratorOptions>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('proxy_list_links_account').on(t.accountId),
+    index('proxy_list_links_user_id').on(t.userId),
+    check('proxy_list_links_format', sql`${t.format} in ('txt', 'csv', 'json')`),
   ],
 );
