@@ -7,17 +7,20 @@ import { api, type CapPeriod, type ProxyAccount } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { accountColumns } from './accountColumns.tsx';
 import { CapDialog, CapFields } from './CapDialog.tsx';
+import { ListLinkDialog } from './ListLinkDialog.tsx';
 import { parseGb } from './capUsage.ts';
+import type { GeneratorState } from './useGenerator.ts';
 import { useAccountChange } from './useProxyAccounts.ts';
 
-/** The main account and its sub-accounts: reveal, reset, enable or delete them, and add one. */
-export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
+/** The main account and its sub-accounts: reveal, reset, enable or delete them, their list links, and add one. */
+export function AccountsCard({ accounts, generator }: { accounts: ProxyAccount[]; generator: GeneratorState }) {
   const intl = useIntl();
   const [name, setName] = useState('');
   const [capGb, setCapGb] = useState('');
   const [capPeriod, setCapPeriod] = useState<CapPeriod>('month');
   const [shown, setShown] = useState<number | null>(null);
   const [editingCap, setEditingCap] = useState<ProxyAccount | null>(null);
+  const [listLinkOf, setListLinkOf] = useState<ProxyAccount | null>(null);
   const { run, failure } = useAccountChange();
   const cap = parseGb(capGb);
 
@@ -52,6 +55,7 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
             isShown: (a) => shown === a.id,
             onToggleShown: (a) => setShown(shown === a.id ? null : a.id),
             onEditCap: setEditingCap,
+            onListLink: setListLinkOf,
             run,
           })}
           items={accounts}
@@ -73,6 +77,7 @@ export function AccountsCard({ accounts }: { accounts: ProxyAccount[] }) {
         </Stack>
         <ActionFailure message={failure} testId="proxy-account-error" />
         <CapDialog account={editingCap} onClose={() => setEditingCap(null)} run={run} />
+        <ListLinkDialog account={listLinkOf} generator={generator} onClose={() => setListLinkOf(null)} />
       </Card.Body>
     </Card.Root>
   );

@@ -12,7 +12,7 @@ import {
 import { GeneratorOutput } from './GeneratorOutput.tsx';
 import { SelectField } from './SelectField.tsx';
 import type { Endpoints } from './useProxyAccounts.ts';
-import { useGenerator } from './useGenerator.ts';
+import type { GeneratorState } from './useGenerator.ts';
 
 const FORMATS: LineFormat[] = ['host:port:user:pass', 'user:pass@host:port', 'protocol://user:pass@host:port', 'host:port:user'];
 const PROTOCOLS: ProxyProtocol[] = ['http', 'https', 'socks5'];
@@ -20,16 +20,18 @@ const SESSIONS: SessionMode[] = ['rotating', 'sticky', 'extended'];
 
 /** The endpoint generator: where and how to connect, then the lines to paste into a proxy tool. */
 export function Generator({
+  g,
   accounts,
   endpoints,
   blocked,
 }: {
+  /** The generator's state (useGenerator), held by the page: the list links read its settings. */
+  g: GeneratorState;
   accounts: ProxyAccount[];
   endpoints: Endpoints;
   blocked: boolean;
 }) {
   const intl = useIntl();
-  const g = useGenerator(accounts, endpoints);
   const { form, setForm, set, lang, fieldIssue, issueText } = g;
   const postcodeIssue = fieldIssue('postcode', 'postcodeCountry', 'postcodePlace', 'postcodeIsp');
   const ispIssue = fieldIssue('isp', 'ispCountry');

@@ -7,7 +7,8 @@ import { AccountsCard } from './AccountsCard.tsx';
 import { AllowListCard } from './AllowListCard.tsx';
 import { Generator } from './Generator.tsx';
 import { SpendLimitsCard } from './SpendLimitsCard.tsx';
-import { useProxyAccounts } from './useProxyAccounts.ts';
+import { useGenerator } from './useGenerator.ts';
+import { type ProxyAccountList, useProxyAccounts } from './useProxyAccounts.ts';
 
 /**
  * /admin/account-password-auth: proxy accounts and the endpoint generator (SPEC sections 1, 3, 5).
@@ -32,17 +33,25 @@ export default function ProxyCredentialsPage() {
         ) : accounts.isPending ? (
           <Skeleton height="320px" borderRadius="l3" />
         ) : (
-          <>
-            <Generator accounts={accounts.data.accounts} endpoints={accounts.data.endpoints} blocked={blocked} />
-            <AccountsCard accounts={accounts.data.accounts} />
-            <SpendLimitsCard spend={accounts.data.spendLimits} />
-            <AllowListCard accounts={accounts.data.accounts} limits={accounts.data.allowList} />
-          </>
+          <ProxyTools data={accounts.data} blocked={blocked} />
         )}
         <Text fontSize="sm" color="fg.muted">
           {intl.formatMessage({ id: 'uc.proxy.overseas' })}
         </Text>
       </Stack>
     </Container>
+  );
+}
+
+/** The generator, the accounts, the spend limits and the allow-list; an account's list link takes the generator's settings. */
+function ProxyTools({ data, blocked }: { data: ProxyAccountList; blocked: boolean }) {
+  const generator = useGenerator(data.accounts, data.endpoints);
+  return (
+    <>
+      <Generator g={generator} accounts={data.accounts} endpoints={data.endpoints} blocked={blocked} />
+      <AccountsCard accounts={data.accounts} generator={generator} />
+      <SpendLimitsCard spend={data.spendLimits} />
+      <AllowListCard accounts={data.accounts} limits={data.allowList} />
+    </>
   );
 }

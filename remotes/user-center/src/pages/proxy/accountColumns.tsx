@@ -15,12 +15,14 @@ export function accountColumns({
   isShown,
   onToggleShown,
   onEditCap,
+  onListLink,
   run,
 }: {
   intl: IntlShape;
   isShown: (a: ProxyAccount) => boolean;
   onToggleShown: (a: ProxyAccount) => void;
   onEditCap: (a: ProxyAccount) => void;
+  onListLink: (a: ProxyAccount) => void;
   run: RunChange;
 }): ListColumn<ProxyAccount>[] {
   const label = (c: string) => intl.formatMessage({ id: `uc.proxy.col.${c}` });
@@ -77,7 +79,7 @@ export function accountColumns({
       key: 'actions',
       label: label('actions'),
       card: 'action',
-      cell: (a) => <AccountActions account={a} run={run} onEditCap={onEditCap} />,
+      cell: (a) => <AccountActions account={a} run={run} onEditCap={onEditCap} onListLink={onListLink} />,
     },
   ];
 }
@@ -122,10 +124,12 @@ function AccountActions({
   account: a,
   run,
   onEditCap,
+  onListLink,
 }: {
   account: ProxyAccount;
   run: RunChange;
   onEditCap: (a: ProxyAccount) => void;
+  onListLink: (a: ProxyAccount) => void;
 }) {
   // The main account can only have its password reset; edits and resets share one failure text.
   const change =
@@ -134,6 +138,7 @@ function AccountActions({
       void run(work, okId, failId);
   return (
     <HStack gap={1} wrap="wrap">
+      <RowAction labelId="uc.proxy.listLink.action" onClick={() => onListLink(a)} testId="proxy-list-link-open" />
       <RowAction
         labelId="uc.proxy.resetPassword"
         onClick={change(() => callApi(api.proxyAccountResetPassword, { body: { id: a.id } }), 'uc.proxy.passwordReset')}
@@ -163,9 +168,19 @@ function AccountActions({
   );
 }
 
-function RowAction({ labelId, danger = false, onClick }: { labelId: string; danger?: boolean; onClick: () => void }) {
+function RowAction({
+  labelId,
+  danger = false,
+  onClick,
+  testId,
+}: {
+  labelId: string;
+  danger?: boolean;
+  onClick: () => void;
+  testId?: string;
+}) {
   return (
-    <Button size="xs" variant="outline" colorPalette={danger ? 'red' : undefined} onClick={onClick}>
+    <Button size="xs" variant="outline" colorPalette={danger ? 'red' : undefined} onClick={onClick} data-testid={testId}>
       <FormattedMessage id={labelId} />
     </Button>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postcodeExists } from '@portal/shared/proxy/postcode-data';
-import { defaultForm, readForm } from './generatorForm.ts';
+import { defaultForm, listOptionsOf, readForm } from './generatorForm.ts';
 
 const form = (over: Partial<ReturnType<typeof defaultForm>>) => ({ ...defaultForm('1', 'global'), ...over });
 
@@ -53,5 +53,29 @@ describe('readForm', () => {
     expect(readForm(form({ count: '0' }), 'u1abc').issues).toEqual(['count']);
     expect(readForm(form({ count: '1001' }), 'u1abc').issues).toEqual(['count']);
     expect(readForm(form({ session: 'sticky', minutes: 'ten' }), 'u1abc').issues).toEqual(['stickyMinutes']);
+  });
+});
+
+describe('listOptionsOf', () => {
+  it("gives a list link the generator's options", () => {
+    expect(
+      listOptionsOf(
+        form({ country: 'US', state: 'california', session: 'extended', minutes: '60', protocol: 'socks5', count: '25' }),
+      ),
+    ).toEqual({
+      country: 'US',
+      state: 'california',
+      session: 'extended',
+      minutes: 60,
+      protocol: 'socks5',
+      endpointArea: 'global',
+      lineFormat: 'host:port:user:pass',
+      count: 25,
+    });
+  });
+
+  it('is null while the generator shows a problem', () => {
+    expect(listOptionsOf(form({ count: '0' }))).toBeNull();
+    expect(listOptionsOf(form({ session: 'sticky', minutes: '45' }))).toBeNull();
   });
 });

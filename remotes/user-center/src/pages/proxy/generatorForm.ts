@@ -2,7 +2,9 @@ import {
   type CredentialIssue,
   type LineFormat,
   type PostcodeExists,
+  type ProxyGeneratorOptions,
   type ProxyParams,
+  proxyGeneratorOptions,
   type ProxyProtocol,
   type SessionMode,
   validateParams,
@@ -74,4 +76,28 @@ export function readForm(
   const count = wholeNumber(form.count);
   if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) issues.push('count');
   return { params, count, issues };
+}
+
+/**
+ * The form as the contract's generator options (what a list link keeps), or null while the form
+ * has a problem (the generator shows it). A postcode's existence is the server's to check.
+ */
+export function listOptionsOf(form: GeneratorForm): ProxyGeneratorOptions | null {
+  const { params, count, issues } = readForm(form, 'account');
+  if (issues.length > 0) return null;
+  const parsed = proxyGeneratorOptions.safeParse({
+    country: params.country?.toUpperCase(),
+    state: params.state,
+    city: params.city,
+    postcode: params.postcode,
+    asn: params.asn,
+    session: params.session,
+    sessionId: params.sessionId,
+    minutes: params.minutes,
+    protocol: form.protocol,
+    endpointArea: form.endpointArea,
+    lineFormat: form.format,
+    count,
+  });
+  return parsed.success ? parsed.data : null;
 }

@@ -26,6 +26,8 @@ export function usernameOf(line: string, format: LineFormat): string | null {
   return credentials.split(':')[0] ?? null;
 }
 
+export type GeneratorState = ReturnType<typeof useGenerator>;
+
 /**
  * The endpoint generator's state: the form, the country → state → city look-ups it offers, and the
  * lines it generated (with what was wrong when it could not), to copy or download.

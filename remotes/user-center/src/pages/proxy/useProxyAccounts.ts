@@ -6,6 +6,7 @@ import { ApiError, callApi } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
 
 const accountsKey = ['proxy', 'accounts'] as const;
+export const listLinksKey = ['proxy', 'list-links'] as const;
 
 export type ProxyAccountList = Awaited<ReturnType<typeof callApi<typeof api.proxyAccountList>>>;
 export type Endpoints = ProxyAccountList['endpoints'];
@@ -33,6 +34,8 @@ export function useAccountChange() {
       await queryClient.invalidateQueries({ queryKey: accountsKey });
       // A deleted sub-account takes its allow-list with it.
       await queryClient.invalidateQueries({ queryKey: ['proxy', 'allowed-ips'] });
+      // A password reset or a deleted sub-account ends its list link.
+      await queryClient.invalidateQueries({ queryKey: listLinksKey });
       message('success', intl.formatMessage({ id: okId }));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
