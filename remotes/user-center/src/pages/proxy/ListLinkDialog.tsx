@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, HStack, Portal, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Alert, Box, Button, CloseButton, HStack, Portal, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { Dialog, Input, RadioGroup } from '@portal/shared/chakra/deferred';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -205,67 +205,75 @@ function ListLinkPanel({ account, g, onShown }: { account: ProxyAccount; g: Gene
               </HStack>
             </RadioGroup.Root>
           </Stack>
-          {confirm ? (
-            <Alert.Root status="warning" data-testid="proxy-list-link-confirm">
-              <Alert.Indicator />
-              <Stack gap={3} flex="1">
-                <Alert.Title>
-                  <FormattedMessage id={`uc.proxy.listLink.confirm.${confirm}`} />
-                </Alert.Title>
-                <HStack gap={2} wrap="wrap">
-                  <Button size="sm" variant="outline" onClick={() => setConfirm(null)}>
-                    <FormattedMessage id="uc.proxy.cap.cancel" />
-                  </Button>
-                  <Button
-                    size="sm"
-                    colorPalette={confirm === 'revoke' ? 'red' : 'brand'}
-                    loading={busy}
-                    onClick={() => void run[confirm]()}
-                    data-testid="proxy-list-link-confirm-yes"
-                  >
-                    <FormattedMessage id={`uc.proxy.listLink.${confirm}`} />
-                  </Button>
-                </HStack>
-              </Stack>
-            </Alert.Root>
-          ) : null}
-          <ActionFailure message={failure} testId="proxy-list-link-error" size="sm" />
         </Stack>
       </Dialog.Body>
+      {/* The question takes the buttons' place, so it is on screen where the button was pressed. */}
       <Dialog.Footer flexWrap="wrap" gap={2}>
-        {link ? (
+        {failure ? (
+          <Box w="full">
+            <ActionFailure message={failure} testId="proxy-list-link-error" size="sm" />
+          </Box>
+        ) : null}
+        {confirm ? (
+          <Alert.Root status="warning" data-testid="proxy-list-link-confirm" role="alert">
+            <Alert.Indicator />
+            <Stack gap={3} flex="1">
+              <Alert.Title>
+                <FormattedMessage id={`uc.proxy.listLink.confirm.${confirm}`} />
+              </Alert.Title>
+              <HStack gap={2} wrap="wrap" justify="flex-end">
+                <Button size="sm" variant="outline" onClick={() => setConfirm(null)} disabled={busy} autoFocus>
+                  <FormattedMessage id="uc.proxy.cap.cancel" />
+                </Button>
+                <Button
+                  size="sm"
+                  colorPalette={confirm === 'revoke' ? 'red' : 'brand'}
+                  loading={busy}
+                  onClick={() => void run[confirm]()}
+                  data-testid="proxy-list-link-confirm-yes"
+                >
+                  <FormattedMessage id={`uc.proxy.listLink.${confirm}`} />
+                </Button>
+              </HStack>
+            </Stack>
+          </Alert.Root>
+        ) : (
           <>
+            {link ? (
+              <>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setConfirm('rotate')}
+                  disabled={busy}
+                  data-testid="proxy-list-link-rotate"
+                >
+                  <FormattedMessage id="uc.proxy.listLink.rotate" />
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  colorPalette="red"
+                  onClick={() => setConfirm('revoke')}
+                  disabled={busy}
+                  data-testid="proxy-list-link-revoke"
+                >
+                  <FormattedMessage id="uc.proxy.listLink.revoke" />
+                </Button>
+              </>
+            ) : null}
             <Button
-              variant="outline"
+              colorPalette="brand"
               size="sm"
-              onClick={() => setConfirm('rotate')}
-              disabled={busy}
-              data-testid="proxy-list-link-rotate"
+              loading={busy && confirm === null}
+              disabled={!options || links.isPending || links.isError}
+              onClick={() => (link ? setConfirm('replace') : void create())}
+              data-testid="proxy-list-link-create"
             >
-              <FormattedMessage id="uc.proxy.listLink.rotate" />
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              colorPalette="red"
-              onClick={() => setConfirm('revoke')}
-              disabled={busy}
-              data-testid="proxy-list-link-revoke"
-            >
-              <FormattedMessage id="uc.proxy.listLink.revoke" />
+              <FormattedMessage id={link ? 'uc.proxy.listLink.replace' : 'uc.proxy.listLink.create'} />
             </Button>
           </>
-        ) : null}
-        <Button
-          colorPalette="brand"
-          size="sm"
-          loading={busy && confirm === null}
-          disabled={!options || links.isPending || links.isError}
-          onClick={() => (link ? setConfirm('replace') : void create())}
-          data-testid="proxy-list-link-create"
-        >
-          <FormattedMessage id={link ? 'uc.proxy.listLink.replace' : 'uc.proxy.listLink.create'} />
-        </Button>
+        )}
       </Dialog.Footer>
       <Dialog.CloseTrigger asChild>
         <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'uc.proxy.cap.close' })} />
