@@ -28,4 +28,12 @@ describe('access log', () => {
     expect(mine[0]?.responseTime).toEqual(expect.any(Number));
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
   });
+
+  it('never writes the token of a proxy list link (decision 0051)', async () => {
+    const token = `pl_${'Q'.repeat(43)}`;
+    await t.app.inject({ url: `/proxy-list/${token}.txt` });
+    const mine = lines.filter((l) => String(l.url).startsWith('/proxy-list/'));
+    expect(mine.map((l) => l.url)).toEqual(['/proxy-list/pl_QQQQQQ….txt']);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
 });

@@ -24,6 +24,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { createGateways } from './modules/payments/gateways/index.ts';
 import { createOrderKinds } from './modules/payments/order-kinds.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { redactListToken } from './modules/proxy/list-links.ts';
 import { proxyRoutes } from './modules/proxy/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
@@ -117,7 +118,7 @@ export async function buildApp({
     reply.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactListToken(request.url),
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
       },

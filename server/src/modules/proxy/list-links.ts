@@ -32,6 +32,12 @@ const LAST_USED_INTERVAL_MS = 60_000;
 
 type Row = typeof proxyListLinks.$inferSelect;
 
+/**
+ * A URL as the access log writes it: a list link's token cut to its first 6 characters, so log
+ * readers can tell links apart but never download one (the file holds the account's password).
+ */
+export const redactListToken = (url: string) => url.replace(/^(\/proxy-list\/pl_[A-Za-z0-9_-]{0,6})[^./?]*/, '$1…');
+
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 export const hashListToken = sha256;
 const newToken = () => TOKEN_PREFIX + randomBytes(32).toString('base64url');
