@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type LineFormat, MAX_LINES, type ProxyParams, validateParams } from '../proxy/credentials.ts';
 import { defineApi } from './define.ts';
-import { id } from './primitives.ts';
+import { exactText, id, text } from './primitives.ts';
 import { PROXY_PROTOCOLS } from './proxy.ts';
 
 /**
@@ -39,11 +39,11 @@ export const proxyGeneratorOptions = z
     state: token.optional(),
     /** City token; needs a state. */
     city: token.optional(),
-    postcode: z.string().trim().min(1).max(10).optional(),
+    postcode: text(10).pipe(z.string().min(1)).optional(),
     asn: z.number().int().positive().max(4_294_967_295).optional(),
     session: z.enum(['rotating', 'sticky', 'extended']),
     /** Sticky sessions only; absent: a random id per line. */
-    sessionId: z.string().optional(),
+    sessionId: exactText(64).optional(),
     /** Sticky and extended sessions only. */
     minutes: z.number().int().optional(),
     protocol: z.enum(PROXY_PROTOCOLS),
