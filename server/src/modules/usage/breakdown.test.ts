@@ -119,6 +119,22 @@ describe('usage breakdown', () => {
     expect(shanghai.points.map((p: { start: number }) => p.start - today)).toEqual([-DAY - 8 * HOUR, -8 * HOUR]);
   });
 
+  it('answers UTC days from the daily roll-ups exactly as the hours add up, partial first and last days included', async () => {
+    // Africa/Abidjan is UTC+0 all year, but it is not "UTC": its days are summed from the hours.
+    for (const groupBy of ['subAccount', 'domain', 'country', 'none']) {
+      for (const window of [
+        range,
+        { from: today - 2 * DAY + 3 * HOUR, to: today + 2 * HOUR + 30 * 60_000 },
+        { from: today + HOUR, to: today + 5 * HOUR },
+      ]) {
+        const fromDays = (await breakdown({ ...window, groupBy })).json().data;
+        const fromHours = (await breakdown({ ...window, groupBy, timeZone: 'Africa/Abidjan' })).json().data;
+        expect({ ...fromDays, timeZone: 'Africa/Abidjan' }).toEqual(fromHours);
+        expect(fromDays.points.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('shows the busiest 20 domains and sums the rest as one group', async () => {
     const at = today - 2 * DAY + HOUR;
     await ingest(Array.from({ length: 25 }, (_, i) => rec({ usedAt: at, mb: 100 + i, host: `site${i}.example.net` })));

@@ -1,10 +1,11 @@
 import { accountOfUsername, USAGE_TOP_DOMAINS, type UsageBreakdown, type usageBreakdownQuery } from '@portal/shared';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { type UsageDimension, usageHourly } from './tables.ts';
+import { type UsageDimension, usageDaily, usageHourly } from './tables.ts';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 /** Rows per INSERT: 7 parameters each, well under PostgreSQL's 65,535. */
 const CHUNK = 2000;
 
@@ -26,36 +27,11 @@ export interface RolledUsage {
  * chunk; rows are sorted so concurrent batches take the rows' locks in one order.
  */
 export async function rollUpUsage(tx: Tx, records: RolledUsage[]): Promise<void> {
-  const rows = new Map<string, typeof usageHourly.$inferInsert>();
-  for (const r of records) {
-    const hour = Math.floor(r.usedAt / HOUR_MS) * HOUR_MS;
-    const keys: [UsageDimension, string][] = [
-      ['account', r.account ?? ''],
-      ['domain', r.host ?? ''],
-      ['country', r.country ?? ''],
-    ];
-    for (const [dimension, key] of keys) {
-      const id = `${r.userId}\u0000${dimension}\u0000${hour}\u0000${key}`;
-      const row = rows.get(id) ?? {
-        userId: r.userId,
-        dimension,
-        key,
-        hour: new Date(hour),
-        bytes: 0,
-        requests: 0,
-        failedRequests: 0,
-      };
-      row.bytes = (row.bytes ?? 0) + r.bytes;
-      row.requests = (row.requests ?? 0) + (r.requests ?? 0);
-      row.failedRequests = (row.failedRequests ?? 0) + (r.failedRequests ?? 0);
-      rows.set(id, row);
-    }
-  }
-  const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  for (let i = 0; i < sorted.length; i += CHUNK) {
+  const hourly = sumBy(records, HOUR_MS);
+  for (let i = 0; i < hourly.length; i += CHUNK) {
     await tx
       .insert(usageHourly)
-      .values(sorted.slice(i, i + CHUNK))
+      .values(hourly.slice(i, i + CHUNK).map(({ start, ...row }) => ({ ...row, hour: new Date(start) })))
       .onConflictDoUpdate({
         target: [usageHourly.userId, usageHourly.dimension, usageHourly.hour, usageHourly.key],
         set: {
@@ -65,6 +41,52 @@ export async function rollUpUsage(tx: Tx, records: RolledUsage[]): Promise<void>
         },
       });
   }
+  const daily = sumBy(records, DAY_MS);
+  for (let i = 0; i < daily.length; i += CHUNK) {
+    await tx
+      .insert(usageDaily)
+      .values(daily.slice(i, i + CHUNK).map(({ start, ...row }) => ({ ...row, day: new Date(start) })))
+      .onConflictDoUpdate({
+        target: [usageDaily.userId, usageDaily.dimension, usageDaily.day, usageDaily.key],
+        set: {
+          bytes: sql`${usageDaily.bytes} + excluded.bytes`,
+          requests: sql`${usageDaily.requests} + excluded.requests`,
+          failedRequests: sql`${usageDaily.failedRequests} + excluded.failed_requests`,
+        },
+      });
+  }
+}
+
+interface RollUpRow {
+  userId: number;
+  dimension: UsageDimension;
+  key: string;
+  start: number;
+  bytes: number;
+  requests: number;
+  failedRequests: number;
+}
+
+/** Records summed per user, dimension, UTC period and key; sorted so concurrent batches lock rows in one order. */
+function sumBy(records: RolledUsage[], periodMs: number): RollUpRow[] {
+  const rows = new Map<string, RollUpRow>();
+  for (const r of records) {
+    const start = Math.floor(r.usedAt / periodMs) * periodMs;
+    const keys: [UsageDimension, string][] = [
+      ['account', r.account ?? ''],
+      ['domain', r.host ?? ''],
+      ['country', r.country ?? ''],
+    ];
+    for (const [dimension, key] of keys) {
+      const id = `${r.userId}\u0000${dimension}\u0000${start}\u0000${key}`;
+      const row = rows.get(id) ?? { userId: r.userId, dimension, key, start, bytes: 0, requests: 0, failedRequests: 0 };
+      row.bytes += r.bytes;
+      row.requests += r.requests ?? 0;
+      row.failedRequests += r.failedRequests ?? 0;
+      rows.set(id, row);
+    }
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
 /** The account key of a record: the account its username names, when the ingestion matched it to the user's own. */
@@ -91,22 +113,56 @@ const add = (a: Figures, b: Figures) => {
 };
 const zero = (): Figures => ({ bytes: 0, requests: 0, failedRequests: 0 });
 
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']);
+const summed = (c: SQL | AnyColumn) => sql<number>`sum(${c})::bigint`.mapWith(Number);
+
 /**
- * One member's usage from the roll-ups: buckets of the zone's days or hours (the roll-ups are UTC
- * hours, so a zone with a half-hour offset puts each UTC hour in the bucket where it starts),
- * grouped by one dimension, busiest group first. Domains after the busiest 20 are one "other" group.
+ * Days in UTC: whole days from the daily roll-ups, and a range's partial first and last day from
+ * the hourly ones (the points of one day add up afterwards).
  */
-export async function usageBreakdownOf(db: Db, userId: number, q: Query): Promise<UsageBreakdown> {
-  const grouped = q.groupBy !== 'none';
+async function utcDays(db: Db, userId: number, q: Query, grouped: boolean) {
+  const firstDay = Math.ceil(q.from / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(q.to / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return zoneBuckets(db, userId, q, grouped);
+  const [head, whole, tail] = await Promise.all([
+    q.from < firstDay ? zoneBuckets(db, userId, { ...q, to: firstDay }, grouped) : [],
+    wholeDays(db, userId, { ...q, from: firstDay, to: lastDay }, grouped),
+    lastDay < q.to ? zoneBuckets(db, userId, { ...q, from: lastDay }, grouped) : [],
+  ]);
+  return [...head, ...whole, ...tail];
+}
+
+function wholeDays(db: Db, userId: number, q: Query, grouped: boolean) {
+  return db
+    .select({
+      start: sql<number>`${usageDaily.day}`.mapWith((v: string | Date) => new Date(v).getTime()),
+      key: grouped ? usageDaily.key : sql<string>`''`,
+      bytes: summed(usageDaily.bytes),
+      requests: summed(usageDaily.requests),
+      failedRequests: summed(usageDaily.failedRequests),
+    })
+    .from(usageDaily)
+    .where(
+      and(
+        eq(usageDaily.userId, userId),
+        eq(usageDaily.dimension, DIMENSION[q.groupBy]),
+        gte(usageDaily.day, new Date(q.from)),
+        lt(usageDaily.day, new Date(q.to)),
+      ),
+    )
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** Hours, or days of any zone: summed from the hourly roll-ups. */
+function zoneBuckets(db: Db, userId: number, q: Query, grouped: boolean) {
   const start = sql<string>`date_trunc(${q.granularity}, ${usageHourly.hour} at time zone ${q.timeZone}) at time zone ${q.timeZone}`;
-  const key = grouped ? usageHourly.key : sql<string>`''`;
-  const rows = await db
+  return db
     .select({
       start: start.mapWith((v: string | Date) => new Date(v).getTime()),
-      key,
-      bytes: sql<number>`sum(${usageHourly.bytes})::bigint`.mapWith(Number),
-      requests: sql<number>`sum(${usageHourly.requests})::bigint`.mapWith(Number),
-      failedRequests: sql<number>`sum(${usageHourly.failedRequests})::bigint`.mapWith(Number),
+      key: grouped ? usageHourly.key : sql<string>`''`,
+      bytes: summed(usageHourly.bytes),
+      requests: summed(usageHourly.requests),
+      failedRequests: summed(usageHourly.failedRequests),
     })
     .from(usageHourly)
     .where(
@@ -118,6 +174,19 @@ export async function usageBreakdownOf(db: Db, userId: number, q: Query): Promis
       ),
     )
     .groupBy(sql`1`, sql`2`);
+}
+
+/**
+ * One member's usage from the roll-ups: buckets of the zone's days or hours (the roll-ups are UTC
+ * hours, so a zone with a half-hour offset puts each UTC hour in the bucket where it starts),
+ * grouped by one dimension, busiest group first. Domains after the busiest 20 are one "other" group.
+ */
+export async function usageBreakdownOf(db: Db, userId: number, q: Query): Promise<UsageBreakdown> {
+  const grouped = q.groupBy !== 'none';
+  const rows =
+    q.granularity === 'day' && UTC_ZONES.has(q.timeZone)
+      ? await utcDays(db, userId, q, grouped)
+      : await zoneBuckets(db, userId, q, grouped);
 
   const totals = new Map<string, Figures>();
   for (const r of rows) {

@@ -91,4 +91,29 @@ export const usageHourly = pgTable(
   ],
 );
 
+/**
+ * The same roll-ups by UTC day, written beside the hourly ones: a 90-day breakdown by day in UTC
+ * (the default) reads 24 times fewer rows (decision 0049). Days of another time zone are summed from
+ * the hours.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').$type<UsageDimension>().notNull(),
+    key: text('key').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    failedRequests: bigint('failed_requests', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dimension, t.day, t.key] }),
+    check('usage_daily_dimension', sql`${t.dimension} in ('account', 'domain', 'country')`),
+    check('usage_daily_non_negative', sql`${t.bytes} >= 0 and ${t.requests} >= 0 and ${t.failedRequests} >= 0`),
+  ],
+);
+
 export type UsageDimension = 'account' | 'domain' | 'country';
