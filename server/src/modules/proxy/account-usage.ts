@@ -1,5 +1,5 @@
 import { accountOfUsername, type CapPeriod } from '@portal/shared';
-import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { addUsage, dayOf, limitReached, limitsCrossed, monthOf } from './periods.ts';
 import { countersOf, periodBytes } from './service.ts';
@@ -87,8 +87,8 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
     result.accountIds.set(u.username, row.id);
     perAccount.set(row.id, [...(perAccount.get(row.id) ?? []), u]);
   }
-  // One UPDATE for every account of the batch (a batch names up to hundreds): one round trip, not one per account.
-  const updates: SQL[] = [];
+  // One UPDATE for every account of the batch (a batch names up to hundreds), its rows as one JSON parameter.
+  const updates: Array<Record<string, number | string | null>> = [];
   for (const row of rows) {
     const added = perAccount.get(row.id);
     if (!added) continue;
@@ -104,9 +104,15 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
       dayUsedBytes: day.bytes,
       usageDay: day.period,
     };
-    updates.push(
-      sql`(${row.id}::int, ${row.userId}::int, ${total}::bigint, ${month.bytes}::bigint, ${month.period?.toISOString() ?? null}::timestamptz, ${day.bytes}::bigint, ${day.period?.toISOString() ?? null}::timestamptz)`,
-    );
+    updates.push({
+      id: row.id,
+      user_id: row.userId,
+      added: total,
+      month_used_bytes: month.bytes,
+      usage_month: month.period?.toISOString() ?? null,
+      day_used_bytes: day.bytes,
+      usage_day: day.period?.toISOString() ?? null,
+    });
     if (!row.main) {
       if (limitReached(row, { day, month }, nowMs, 'sub_account')) result.limited.push(row.username);
       for (const c of limitsCrossed(row, before, { day, month }, nowMs)) {
@@ -139,7 +145,8 @@ export async function recordAccountUsage(tx: Tx, now: Date, usage: AccountUsage[
       update ${proxyAccounts} as a
          set used_bytes = a.used_bytes + v.added, month_used_bytes = v.month_used_bytes, usage_month = v.usage_month,
              day_used_bytes = v.day_used_bytes, usage_day = v.usage_day
-        from (values ${sql.join(updates, sql`, `)}) as v(id, user_id, added, month_used_bytes, usage_month, day_used_bytes, usage_day)
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+             as v(id int, user_id int, added bigint, month_used_bytes bigint, usage_month timestamptz, day_used_bytes bigint, usage_day timestamptz)
        where a.id = v.id and a.user_id = v.user_id`);
   return result;
 }
