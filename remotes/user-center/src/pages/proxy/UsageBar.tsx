@@ -29,7 +29,7 @@ export function UsageBar({
   const share = shareOf(usedMb, limitMb);
   if (!share || limitMb === null) {
     return (
-      <Text as="span" fontSize="sm" data-testid={testId} data-state="none">
+      <Text fontSize="sm" textAlign="start" data-testid={testId} data-state="none">
         <FormattedMessage id={unlimitedId} values={{ used }} />
       </Text>
     );
