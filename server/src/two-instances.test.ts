@@ -158,6 +158,20 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL behind a round-robin
     expect(ms).toBeLessThan(1000);
   });
 
+  it('a device signed out from the devices list on one instance is refused on both within a second', async () => {
+    const user = await createTestUser(a.app.db);
+    const laptop = await login(user.mobile as string, user.password);
+    const phone = await login(user.mobile as string, user.password);
+    for (const answer of await fromBoth('/app-api/ip/member-user/get', { token: phone })) expect(answer.json().code).toBe(0);
+    const list = (await call('/app-api/ip/member-session/list', { token: laptop })).json();
+    const other = list.data.list.find((s: { current: boolean }) => !s.current);
+    const out = await call('/app-api/ip/member-session/revoke', { token: laptop, body: { id: other.id } });
+    expect(out.json().code).toBe(0);
+    const ms = await untilBoth('/app-api/ip/member-user/get', { token: phone }, (x) => x.json().code === 401);
+    expect(ms).toBeLessThan(1000);
+    for (const answer of await fromBoth('/app-api/ip/member-user/get', { token: laptop })) expect(answer.json().code).toBe(0);
+  });
+
   it('a password reset on one instance ends the sessions and API tokens on both within a second', async () => {
     const user = await createTestUser(a.app.db);
     const mobile = user.mobile as string;

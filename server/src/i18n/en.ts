@@ -63,6 +63,11 @@ export const en = {
   'notice.failedLogins.subject': 'Failed sign-in attempts on your {site} account',
   'notice.failedLogins':
     '{site}: several failed sign-in attempts on your account ({count} wrong passwords within {minutes} minutes). Your account is not locked and you can log in as usual; further attempts need a security check. If this was not you, make sure your password is strong and not used on other sites; you can change it in the user centre.',
+  'notice.newDevice.subject': 'New sign-in to your {site} account',
+  'notice.newDevice':
+    '{site}: your account was just signed in from a device we have not seen before ({device}, address {ip}). If this was you, there is nothing to do. If not, change your password at once and sign out that device under Account › Devices and sign-ins in the user centre.',
+  'notice.unknownDevice': 'unknown device',
+  'auth.sessionNotFound': 'This device is already signed out',
   'invoice.alreadyRequested': 'An invoice has already been requested for this order',
   'invoice.orderNotPaid': 'Only paid orders can be invoiced',
   'invoice.certificationRequired':

@@ -33,6 +33,8 @@ export const AuthErrorCode = {
   ChannelUnavailable: 1_004_003_007,
   /** The SMS provider cannot send to the number's country (SMS_COUNTRIES); msg names the country. */
   SmsCountryUnavailable: 1_004_003_008,
+  /** member-session/revoke: no live session of the caller has this id. */
+  SessionNotFound: 1_004_003_009,
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { leadApi } from './leads.ts';
 import { proxyApi } from './proxy.ts';
 import { proxyListLinkApi } from './proxy-list-links.ts';
 import { redirectApi } from './redirect.ts';
+import { sessionApi } from './sessions.ts';
 import { staticIpApi } from './static-ip.ts';
 import { statusApi } from './status.ts';
 import { systemApi } from './system.ts';
@@ -34,6 +35,7 @@ export * from './proxy.ts';
 export * from './proxy-list-links.ts';
 export * from './usage.ts';
 export * from './redirect.ts';
+export * from './sessions.ts';
 export * from './static-ip.ts';
 export * from './status.ts';
 export * from './system.ts';
@@ -42,6 +44,7 @@ export * from './system.ts';
 export const api = {
   ...systemApi,
   ...authApi,
+  ...sessionApi,
   ...captchaApi,
   ...redirectApi,
   ...clientConfigApi,

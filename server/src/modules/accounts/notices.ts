@@ -8,12 +8,15 @@ import type { OutgoingMessage } from '../messaging/transports.ts';
  * - reset: a password reset ended every session and every API token;
  * - change: a password change ended the other sessions and the API tokens, or kept the tokens
  *   (`apiTokens: null`) when the member unticked the box;
- * - failedLogins: a burst of wrong passwords for one of the member's login ids.
+ * - failedLogins: a burst of wrong passwords for one of the member's login ids;
+ * - newDevice: a successful sign-in from a device not seen in 90 days.
  */
 export type SecurityNotice =
   | { kind: 'reset'; sessions: number; apiTokens: number }
   | { kind: 'change'; sessions: number; apiTokens: number | null }
-  | { kind: 'failedLogins'; failures: number; minutes: number };
+  | { kind: 'failedLogins'; failures: number; minutes: number }
+  /** A successful sign-in from a device not seen in 90 days (decision 0052): `device` as parsed, `ip` as seen. */
+  | { kind: 'newDevice'; browser: string | null; system: string | null; ip: string };
 
 /** The member a notice goes to: their contacts (either may be missing) and language. */
 export interface NoticeRecipient {
@@ -58,6 +61,14 @@ export function composeNotice(notice: SecurityNotice, locale: Locale, site: stri
         subject: translate(locale, 'notice.failedLogins.subject', { site }),
         text: translate(locale, 'notice.failedLogins', { site, count: notice.failures, minutes: notice.minutes }),
       };
+    case 'newDevice': {
+      const names = [notice.browser, notice.system].filter((n) => n !== null);
+      const device = names.length > 0 ? names.join(', ') : translate(locale, 'notice.unknownDevice');
+      return {
+        subject: translate(locale, 'notice.newDevice.subject', { site }),
+        text: translate(locale, 'notice.newDevice', { site, device, ip: notice.ip }),
+      };
+    }
   }
 }
 

@@ -22,6 +22,7 @@ import { type Destination, destinationOf, requestCode, type SendOutcome } from '
 import { isCommonPassword } from './common-passwords.ts';
 import { type Notify, noticeMessages } from './notices.ts';
 import { changePassword, login, type RevokeCredentials, register, resetPassword, updateNickname } from './service.ts';
+import { sessionRoutes } from './session-routes.ts';
 import { revokeSession } from './sessions.ts';
 import { cachedUserInfo } from './users.ts';
 
@@ -101,6 +102,7 @@ export async function accountsRoutes(
   },
 ): Promise<void> {
   const notify = securityNotifier(app);
+  sessionRoutes(app);
 
   route(app, authApi.authLogin, (request) => {
     const { password, captchaVerification } = request.body;
@@ -115,6 +117,7 @@ export async function accountsRoutes(
       },
       locale: request.locale,
       notify,
+      userAgent: request.headers['user-agent'] ?? '',
     });
   });
 
@@ -166,6 +169,7 @@ export async function accountsRoutes(
       siteId: site.id,
       locale: request.locale,
       now: app.now(),
+      origin: { userAgent: request.headers['user-agent'] ?? '', ip: request.ip },
     });
   });
 

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AuthErrorCode, type Locale, type LoginResult, type PasswordChangeResult, VerificationScene } from '@portal/shared';
+import {
+  AuthErrorCode,
+  CaptchaErrorCode,
+  type Locale,
+  type LoginResult,
+  type PasswordChangeResult,
+  VerificationScene,
+} from '@portal/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import { changed, rowChanged } from '../../cache/invalidation.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,7 +25,8 @@ import {
 import { type Destination, verifyCode } from './codes.ts';
 import type { Notify } from './notices.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
-import { createSession, pruneSessions, revokeUserSessions } from './sessions.ts';
+import { createSession, pruneSessions, revokeUserSessions, type SessionOrigin } from './sessions.ts';
+import { recordSignIn, recordSuccess } from './sign-ins.ts';
 import { memberUsers } from './tables.ts';
 import { AccountExistsError, createUser, findUserById, findUserByLogin, type MemberUser } from './users.ts';
 
@@ -66,9 +74,9 @@ const captchaRequired = () => new BusinessError(AuthErrorCode.CaptchaRequired, '
 const tooManyAttempts = (ms: number) =>
   new BusinessError(AuthErrorCode.TooManyAttempts, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(ms / MINUTE_MS)) });
 
-async function openSession(db: Db, userId: number, now: Date): Promise<LoginResult> {
+async function openSession(db: Db, userId: number, now: Date, origin?: SessionOrigin): Promise<LoginResult> {
   await pruneSessions(db, userId, now);
-  const session = await createSession(db, userId, now);
+  const session = await createSession(db, userId, now, origin);
   return { token: session.token, expiresAt: session.expiresAt.getTime() };
 }
 
@@ -102,6 +110,34 @@ export interface LoginInput {
   /** The request's language: the member's from a successful login on. */
   locale?: Locale;
   notify?: Notify;
+  /** The request's User-Agent, for the devices list and the sign-in history (decision 0052). */
+  userAgent?: string;
+}
+
+/** Failures of a login that are stored in the member's sign-in history, by their error code. */
+const FAILURE_RESULTS = new Map<number, 'locked' | 'captcha'>([
+  [AuthErrorCode.TooManyAttempts, 'locked'],
+  [AuthErrorCode.CaptchaRequired, 'captcha'],
+  [CaptchaErrorCode.VerificationFailed, 'captcha'],
+]);
+
+/**
+ * `attemptLogin` with its sign-in history: every attempt on an existing account is stored (success,
+ * wrong password, address stopped, captcha missing or wrong); attempts for unknown ids are not.
+ */
+export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
+  const now = input.now ?? new Date();
+  const origin = { userAgent: input.userAgent ?? '', ip: input.ip };
+  try {
+    return await attemptLogin(db, { ...input, now }, origin);
+  } catch (err) {
+    const result = err instanceof BusinessError ? FAILURE_RESULTS.get(err.code) : undefined;
+    if (result) {
+      const user = await findUserByLogin(db, input.login);
+      if (user) await recordSignIn(db, { userId: user.id, result, now, ...origin });
+    }
+    throw err;
+  }
 }
 
 /**
@@ -112,9 +148,10 @@ export interface LoginInput {
  * the n-th: attempts beyond the friction threshold that raced past the first look without a captcha
  * give their slots back and are asked for one.
  */
-export async function login(
+async function attemptLogin(
   db: Db,
   { login, password, ip, now = new Date(), captcha, locale, notify }: LoginInput,
+  origin: SessionOrigin,
 ): Promise<LoginResult> {
   const pairRule: FailureRule = { key: loginPairKey(login, ip), ...LOGIN_PAIR_RULE };
   const ipRule: FailureRule = { key: loginIpKey(ip), ...LOGIN_IP_RULE };
@@ -140,6 +177,7 @@ export async function login(
   const user = await findUserByLogin(db, login);
   const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
   if (!user || !ok) {
+    if (user) await recordSignIn(db, { userId: user.id, result: 'password', now, ...origin });
     // The reserved slots stay counted as failures.
     if (failures >= LOGIN_ACCOUNT_FRICTION.threshold) await tellOwner(db, login, user, failures, now, notify);
     throw loginFailed();
@@ -154,7 +192,9 @@ export async function login(
       .where(eq(memberUsers.id, user.id));
   }
   await rememberLocale(db, user.id, locale);
-  return openSession(db, user.id, now);
+  const session = await openSession(db, user.id, now, origin);
+  await recordSuccess(db, { userId: user.id, now, ...origin }, notify);
+  return session;
 }
 
 /**
@@ -189,7 +229,17 @@ export async function register(
     siteId,
     locale,
     now = new Date(),
-  }: { destination: Destination; code: string; password: string; siteId?: number; locale?: Locale; now?: Date },
+    origin,
+  }: {
+    destination: Destination;
+    code: string;
+    password: string;
+    siteId?: number;
+    locale?: Locale;
+    now?: Date;
+    /** Where the registration came from: the first device of the account and its first sign-in. */
+    origin?: SessionOrigin;
+  },
 ): Promise<LoginResult> {
   if (!(await verifyCode(db, { destination, scene: VerificationScene.Register, code, now }))) throw codeInvalid();
   const extra = { ...(siteId !== undefined && { siteId }), ...(locale && { locale }) };
@@ -200,7 +250,9 @@ export async function register(
         ? { mobile: destination.to, password, ...extra }
         : { email: destination.to, password, ...extra },
     );
-    return await openSession(db, user.id, now);
+    const session = await openSession(db, user.id, now, origin);
+    if (origin) await recordSignIn(db, { userId: user.id, result: 'success', now, ...origin });
+    return session;
   } catch (err) {
     // Registered by someone else since the code was sent.
     if (err instanceof AccountExistsError) throw codeInvalid();

@@ -2,16 +2,18 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
+import { USER_AGENT_MAX } from './devices.ts';
 import { memberSessions } from './tables.ts';
 
 /**
  * Opaque bearer tokens (docs/decisions/0004-sessions.md): 32 random bytes, base64url; only their
  * SHA-256 is stored. A session lives 7 days after its last use: each authenticated request pushes
- * the expiry to now + 7 days, written at most once per hour so a busy client costs one UPDATE an
- * hour instead of one per call.
+ * the expiry to now + 7 days, and `last_used_at` (the devices list's "last seen", decision 0052)
+ * to now, written at most once every 5 minutes so a busy client costs one UPDATE per 5 minutes
+ * instead of one per call.
  */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+export const SESSION_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 
 const TOKEN_BYTES = 32;
 /** base64url of 32 bytes: anything else is not one of ours and needs no database lookup. */
@@ -30,12 +32,31 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, userId: number, now = new Date()): Promise<NewSession> {
+/** Where a session was opened from: the request's User-Agent (cut) and client address. */
+export interface SessionOrigin {
+  userAgent: string;
+  ip: string;
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  now = new Date(),
+  origin: SessionOrigin = { userAgent: '', ip: '' },
+): Promise<NewSession> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const [row] = await db
     .insert(memberSessions)
-    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastUsedAt: now, expiresAt })
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt,
+      userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+      ip: origin.ip,
+    })
     .returning({ id: memberSessions.id });
   if (!row) throw new Error('insert returned no row');
   return { token, sessionId: row.id, expiresAt };

@@ -1,6 +1,25 @@
-import type { CertificationType, IdentificationStatus, Locale, TrafficLotSource, VerificationScene } from '@portal/shared';
+import type {
+  CertificationType,
+  IdentificationStatus,
+  Locale,
+  SignInResult,
+  TrafficLotSource,
+  VerificationScene,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { siteSettings } from '../system/tables.ts';
 
 /**
@@ -32,6 +51,8 @@ export const memberUsers = pgTable(
      * change. Security notices (a reset, failed sign-ins) are written in it, whoever triggered them.
      */
     locale: text('locale').$type<Locale>().notNull().default('zh-CN'),
+    /** Tell the member of a sign-in from a device not seen in 90 days (on by default, decision 0052). */
+    newDeviceNotice: boolean('new_device_notice').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -100,6 +121,10 @@ export const memberSessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The User-Agent of the sign-in (cut to 512 characters), parsed for display (decision 0052). */
+    userAgent: text('user_agent').notNull().default(''),
+    /** The client address of the sign-in (request.ip, behind the trusted proxies). */
+    ip: text('ip').notNull().default(''),
   },
   // Revoking every session of a user (password reset) and pruning dead ones look up by user.
   (t) => [index('member_sessions_user_id').on(t.userId)],
@@ -139,4 +164,30 @@ export const verificationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('verification_codes_destination').on(t.destination, t.scene)],
+);
+
+/**
+ * One login attempt on an existing account (decision 0052): success, or a failure with its kind.
+ * Never a password or a token. Attempts for unknown login ids are not stored. Kept 90 days: a
+ * member's older rows are deleted at each insert, and lists never show them.
+ */
+export const memberSignIns = pgTable(
+  'member_sign_ins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    /** `success`, or the failure: `password` (wrong), `locked` (too many attempts), `captcha` (captcha needed). */
+    result: text('result').$type<SignInResult>().notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** SHA-256 of browser, system and address prefix: a new device is a key not seen for 90 days. */
+    deviceKey: text('device_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('member_sign_ins_user_time').on(t.userId, t.createdAt),
+    check('member_sign_ins_result', sql`${t.result} in ('success', 'password', 'locked', 'captcha')`),
+  ],
 );
