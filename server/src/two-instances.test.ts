@@ -163,9 +163,11 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL behind a round-robin
     const laptop = await login(user.mobile as string, user.password);
     const phone = await login(user.mobile as string, user.password);
     for (const answer of await fromBoth('/app-api/ip/member-user/get', { token: phone })) expect(answer.json().code).toBe(0);
-    const list = (await call('/app-api/ip/member-session/list', { token: laptop })).json();
+    const list = (await call('/app-api/ip/member-session/list', { token: laptop })).json<{
+      data: { list: { id: number; current: boolean }[] };
+    }>();
     const other = list.data.list.find((s: { current: boolean }) => !s.current);
-    const out = await call('/app-api/ip/member-session/revoke', { token: laptop, body: { id: other.id } });
+    const out = await call('/app-api/ip/member-session/revoke', { token: laptop, body: { id: other?.id } });
     expect(out.json().code).toBe(0);
     const ms = await untilBoth('/app-api/ip/member-user/get', { token: phone }, (x) => x.json().code === 401);
     expect(ms).toBeLessThan(1000);
