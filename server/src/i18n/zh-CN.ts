@@ -60,7 +60,7 @@ export const zhCN: Record<MessageKey, string> = {
     '{site}：您的账户出现多次登录失败（{minutes} 分钟内 {count} 次密码错误）。账户未被锁定，您可照常登录，之后的登录尝试需通过安全验证。如非本人操作，请确认密码足够安全且未在其他网站使用，可在用户中心修改密码。',
   'notice.newDevice.subject': '{site}：您的账户在新设备上登录',
   'notice.newDevice':
-    '{site}：您的账户刚刚在一台未曾使用过的设备上登录（{device}，地址 {ip}）。如是本人操作，无需处理；如非本人操作，请立即修改密码，并在用户中心“账户 › 设备与登录记录”中退出该设备。',
+    '{site}：您的账户刚刚在一台未曾使用过的设备上登录（{device}，地址 {ip}）。如是本人操作，无需处理；如非本人操作，请立即修改密码，并在用户中心“账户信息 › 设备与登录记录”中退出该设备。',
   'notice.unknownDevice': '未知设备',
   'auth.sessionNotFound': '该设备已退出登录',
   'invoice.alreadyRequested': '该订单已申请过发票',

@@ -24,6 +24,8 @@ import { api, IdentificationStatus, newPassword } from '@portal/shared';
 import { callApi, updateUserInfo } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
 import { AlertsCard } from './AlertsCard.tsx';
+import { DevicesCard } from './DevicesCard.tsx';
+import { SignInHistoryCard } from './SignInHistoryCard.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'orange', 2: 'orange', 3: 'green', 4: 'red' };
 
@@ -43,6 +45,8 @@ export default function AccountPage() {
         {isLoading || !user ? <Skeleton h="48" borderRadius="xl" /> : <ProfileCard user={user} />}
         <AlertsCard />
         <PasswordCard />
+        <DevicesCard />
+        <SignInHistoryCard />
       </Stack>
     </Container>
   );
