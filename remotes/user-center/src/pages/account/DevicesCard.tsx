@@ -111,6 +111,7 @@ function DeviceTable({ sessions, onSignOut }: { sessions: MemberSession[]; onSig
       key: 'actions',
       label: label('actions'),
       card: 'action',
+      wrap: true,
       cell: (s) =>
         s.current ? (
           <Text as="span" fontSize="sm" color="fg.muted">
