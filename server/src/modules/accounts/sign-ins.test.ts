@@ -194,6 +194,10 @@ describe('sign-in history', () => {
     expect(first.list.map((r: { result: string }) => r.result)).toEqual(['locked', 'password', 'password']);
     const last = await history(token, '?pageNo=3&pageSize=3');
     expect(last.list).toHaveLength(1);
+    // More refusals from the stopped address within the minute add no rows.
+    for (let i = 0; i < 20; i++)
+      await call('/app-api/member/auth/login', { method: 'POST', payload: { mobile: user.mobile, password: user.password }, ip });
+    expect((await history(token)).total).toBe(7);
   });
 
   it('keeps 90 days: older attempts are neither listed nor kept', async () => {

@@ -17,6 +17,9 @@ export const SIGN_IN_KEEP_MS = SIGN_IN_HISTORY_DAYS * DAY_MS;
 /** At most one new-device message per member in this long, however many new devices sign in. */
 export const NEW_DEVICE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
 
+/** A refused attempt (locked, captcha) is recorded once per address and kind in this long. */
+export const REFUSAL_RECORD_INTERVAL_MS = 60 * 1000;
+
 export interface SignInAttempt extends SessionOrigin {
   userId: number;
   result: SignInResult;
@@ -24,7 +27,8 @@ export interface SignInAttempt extends SessionOrigin {
 }
 
 /**
- * Stores one attempt on an existing account and deletes the member's rows older than 90 days (the
+ * Stores one attempt on an existing account (refusals before the password check at most once a
+ * minute per address and kind) and deletes the member's rows older than 90 days (the
  * retention: no job needed, a member who never signs in again has nothing new to keep). Answers
  * whether a success came from a device (browser, system, address prefix) not seen in a successful
  * sign-in of the last 90 days; the member's very first sign-in is not "new" (there is nothing to
@@ -33,6 +37,23 @@ export interface SignInAttempt extends SessionOrigin {
 export async function recordSignIn(db: Db, attempt: SignInAttempt): Promise<{ newDevice: boolean }> {
   const key = deviceKey(attempt.userAgent, attempt.ip);
   const since = new Date(attempt.now.getTime() - SIGN_IN_KEEP_MS);
+  if (attempt.result === 'locked' || attempt.result === 'captcha') {
+    // Refused before any password check, so unlimited and cheap for a caller: one row per address
+    // and kind a minute, or a script could fill a member's history (and the table) with them.
+    const [recent] = await db
+      .select({ id: memberSignIns.id })
+      .from(memberSignIns)
+      .where(
+        and(
+          eq(memberSignIns.userId, attempt.userId),
+          eq(memberSignIns.ip, attempt.ip),
+          eq(memberSignIns.result, attempt.result),
+          gte(memberSignIns.createdAt, new Date(attempt.now.getTime() - REFUSAL_RECORD_INTERVAL_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return { newDevice: false };
+  }
   let newDevice = false;
   if (attempt.result === 'success') {
     const [seen] = await db
