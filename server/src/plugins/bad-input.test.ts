@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../test/members.ts';
 import { addRegion } from '../test/static-ip.ts';
+import { createSession } from '../modules/accounts/sessions.ts';
 
 /**
  * Generated bad input: every operation of the OpenAPI document (plus the routes it leaves out), each
@@ -249,7 +250,13 @@ const HIDDEN: Paths = {
 
 let t: TestApp;
 let token: string;
-let logoutToken: string;
+/** A second member whose sessions the session-ending operations spend, so the first stays logged in. */
+let sessionSpender: number;
+const SESSION_ENDING = new Set([
+  '/app-api/member/auth/logout',
+  '/app-api/ip/member-session/revoke',
+  '/app-api/ip/member-session/revoke-others',
+]);
 const serverErrors: string[] = [];
 /** The request being sent, for the log lines it causes (inject and the logger are synchronous to it). */
 let current = '';
@@ -267,7 +274,7 @@ beforeAll(async () => {
   KNOWN.regionId = (await addRegion(t.app.db, { resourceType: 1, cityEn: 'Los Angeles', nodes: 2 })).regionId;
   const user = await createTestUser(t.app.db);
   token = await loginToken(t.app, user.mobile ?? '', user.password);
-  logoutToken = await loginToken(t.app, user.mobile ?? '', user.password);
+  sessionSpender = (await createTestUser(t.app.db)).id;
 });
 afterAll(() => t.close());
 
@@ -288,8 +295,11 @@ describe('bad input', () => {
         for (const [i, c] of casesOf(method, path, op).entries()) {
           for (const who of c.both || i % OTHER_IDENTITY_SAMPLE === 0 ? [primary, other] : [primary]) {
             const headers: Record<string, string> = { ...who.headers, ...(c.request.headers as Record<string, string>) };
-            // Logging out ends the session the other requests use: it gets a session of its own.
-            if (path === '/app-api/member/auth/logout' && headers.authorization) Object.assign(headers, bearer(logoutToken));
+            // Logging out or signing devices out would end the session the other requests use: each gets
+            // a fresh session of another member (whose own sessions are all it can reach).
+            if (SESSION_ENDING.has(path) && headers.authorization) {
+              Object.assign(headers, bearer((await createSession(t.app.db, sessionSpender)).token));
+            }
             current = `${who.name} ${c.label}`;
             const res = await t.app.inject({ ...c.request, headers });
             sent += 1;
