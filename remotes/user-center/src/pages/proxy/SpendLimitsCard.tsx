@@ -47,32 +47,20 @@ export function SpendLimitsCard({ spend }: { spend: AccountSpend }) {
       </Card.Header>
       <Card.Body gap={4}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
-          <Stack gap={1}>
-            <Text fontSize="sm" fontWeight="medium">
-              <FormattedMessage id="uc.proxy.spend.today" />
-            </Text>
-            <UsageBar
-              usedMb={spend.todayUsedMb}
-              limitMb={spend.dailyLimitMb}
-              ofId="uc.proxy.used.ofLimit"
-              unlimitedId="uc.proxy.spend.noLimit"
-              pausedId="uc.proxy.spend.pausedDay"
-              testId="spend-today"
-            />
-          </Stack>
-          <Stack gap={1}>
-            <Text fontSize="sm" fontWeight="medium">
-              <FormattedMessage id="uc.proxy.spend.month" />
-            </Text>
-            <UsageBar
-              usedMb={spend.monthUsedMb}
-              limitMb={spend.monthlyLimitMb}
-              ofId="uc.proxy.used.ofLimit"
-              unlimitedId="uc.proxy.spend.noLimit"
-              pausedId="uc.proxy.spend.pausedMonth"
-              testId="spend-month"
-            />
-          </Stack>
+          <PeriodUsage
+            titleId="uc.proxy.spend.today"
+            usedMb={spend.todayUsedMb}
+            limitMb={spend.dailyLimitMb}
+            pausedId="uc.proxy.spend.pausedDay"
+            testId="spend-today"
+          />
+          <PeriodUsage
+            titleId="uc.proxy.spend.month"
+            usedMb={spend.monthUsedMb}
+            limitMb={spend.monthlyLimitMb}
+            pausedId="uc.proxy.spend.pausedMonth"
+            testId="spend-month"
+          />
         </SimpleGrid>
         <form onSubmit={(e) => void save(e)} noValidate>
           <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap={3}>
@@ -106,6 +94,37 @@ export function SpendLimitsCard({ spend }: { spend: AccountSpend }) {
         <ActionFailure message={failure} testId="spend-error" />
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** One period's usage of the whole account against its limit. */
+function PeriodUsage({
+  titleId,
+  usedMb,
+  limitMb,
+  pausedId,
+  testId,
+}: {
+  titleId: string;
+  usedMb: number;
+  limitMb: number | null;
+  pausedId: string;
+  testId: string;
+}) {
+  return (
+    <Stack gap={1}>
+      <Text fontSize="sm" fontWeight="medium">
+        <FormattedMessage id={titleId} />
+      </Text>
+      <UsageBar
+        usedMb={usedMb}
+        limitMb={limitMb}
+        ofId="uc.proxy.used.ofLimit"
+        unlimitedId="uc.proxy.spend.noLimit"
+        pausedId={pausedId}
+        testId={testId}
+      />
+    </Stack>
   );
 }
 
