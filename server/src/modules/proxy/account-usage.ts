@@ -1,8 +1,8 @@
 import { accountOfUsername, type CapPeriod } from '@portal/shared';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { addUsage, dayOf, limitReached, limitsCrossed, monthOf } from './periods.ts';
-import { countersOf, periodBytes } from './service.ts';
+import { addUsage, countersOf, dayOf, limitReached, limitsCrossed, monthOf } from './periods.ts';
+import { periodBytes } from './service.ts';
 import { proxyAccounts } from './tables.ts';
 
 const MIB = 1024 * 1024;

@@ -50,6 +50,17 @@ export function addUsage(counter: Counter, usage: Iterable<{ bytes: number; used
 export const bytesNow = (counter: Counter, now: number, periodOf: (at: number) => number) =>
   counter.period?.getTime() === periodOf(now) ? counter.bytes : 0;
 
+/** The day and month counters of a row (a proxy account's or the whole account's spend). */
+export const countersOf = (row: {
+  dayUsedBytes: number;
+  usageDay: Date | null;
+  monthUsedBytes: number;
+  usageMonth: Date | null;
+}): { day: Counter; month: Counter } => ({
+  day: { bytes: row.dayUsedBytes, period: row.usageDay },
+  month: { bytes: row.monthUsedBytes, period: row.usageMonth },
+});
+
 /** What a day and month counter pair hold now, as the contract shows it. */
 export function usedNow(c: { day: Counter; month: Counter }, now: number) {
   return { todayUsedMb: toMb(bytesNow(c.day, now, dayOf)), monthUsedMb: toMb(bytesNow(c.month, now, monthOf)) };

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { sourceAllowed } from './allowed-ips.ts';
-import { capBytes, limitReached, toMb, usedNow } from './periods.ts';
+import { capBytes, countersOf, limitReached, toMb, usedNow } from './periods.ts';
 import { proxyAccounts, proxyListLinks, proxySpend } from './tables.ts';
 
 type Row = typeof proxyAccounts.$inferSelect;
@@ -43,12 +43,6 @@ export function mainUsername(userId: number): string {
 
 type CounterColumns = Pick<Row, 'dayUsedBytes' | 'usageDay' | 'monthUsedBytes' | 'usageMonth'>;
 
-/** A row's day and month counters. */
-export const countersOf = (row: CounterColumns) => ({
-  day: { bytes: row.dayUsedBytes, period: row.usageDay },
-  month: { bytes: row.monthUsedBytes, period: row.usageMonth },
-});
-
 /** Bytes the cap counts now: this month's for a monthly cap (0 when nothing was reported this month). */
 export const periodBytes = (row: Pick<Row, 'capPeriod' | 'usedBytes'> & CounterColumns, now: number) =>
   capBytes({ ...row, month: countersOf(row).month }, now);
@@ -69,8 +63,6 @@ const toAccount = (row: Row, now: number): ProxyAccount => ({
   remark: row.remark,
   createdAt: row.createdAt.getTime(),
 });
-
-const noLimits = { dailyLimitMb: null, monthlyLimitMb: null };
 
 const notFound = () => new BusinessError(ProxyErrorCode.AccountNotFound, 'proxy.accountNotFound');
 const mainFixed = () => new BusinessError(ProxyErrorCode.MainAccountFixed, 'proxy.mainAccountFixed');
@@ -324,7 +316,7 @@ export async function verifyCredentials(
   }
   // The whole account's limits first: they stop every account of the user.
   const limit =
-    limitReached(spend ?? noLimits, spend ? countersOf(spend) : countersOf(account), now.getTime(), 'account') ??
+    (spend ? limitReached(spend, countersOf(spend), now.getTime(), 'account') : null) ??
     (account.main ? null : limitReached(account, countersOf(account), now.getTime(), 'sub_account'));
   if (limit) return { ...refuse(limit.period === 'day' ? 'daily_limit_reached' : 'monthly_limit_reached'), limit };
   if (policy.requireCertification && status !== CERTIFIED) return refuse('certification_required');

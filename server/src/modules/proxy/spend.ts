@@ -1,15 +1,10 @@
 import type { AccountSpend } from '@portal/shared';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { addUsage, dayOf, type Limits, limitReached, limitsCrossed, monthOf, usedNow } from './periods.ts';
+import { addUsage, countersOf, dayOf, type Limits, limitReached, limitsCrossed, monthOf, usedNow } from './periods.ts';
 import { proxySpend } from './tables.ts';
 
 type SpendRow = typeof proxySpend.$inferSelect;
-
-const countersOf = (row: Pick<SpendRow, 'dayUsedBytes' | 'usageDay' | 'monthUsedBytes' | 'usageMonth'>) => ({
-  day: { bytes: row.dayUsedBytes, period: row.usageDay },
-  month: { bytes: row.monthUsedBytes, period: row.usageMonth },
-});
 
 const NOTHING_YET = {
   dailyLimitMb: null,
