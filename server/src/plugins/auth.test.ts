@@ -80,7 +80,7 @@ describe('auth plugin', () => {
       expect.objectContaining({ code: ResultCode.NotAuthorised }),
     );
     expect(() => currentUser({ user: null })).toThrow(expect.objectContaining({ code: ResultCode.Unauthorized }));
-    expect(currentUser({ user: { id: 1, sessionId: 2 } })).toEqual({ id: 1, sessionId: 2 });
+    expect(currentUser({ user: { id: 1, memberId: 1, sessionId: 2 } })).toEqual({ id: 1, memberId: 1, sessionId: 2 });
   });
 });
 

@@ -4,9 +4,15 @@ import fp from 'fastify-plugin';
 import { resolveSession } from '../modules/accounts/sessions.ts';
 import { isApiPath, notAuthorised, unauthorized } from './errors.ts';
 
-/** The logged-in member behind a request. */
+/**
+ * The logged-in member behind a request. `id` is the account whose data the request reads and
+ * changes (balance, orders, IPs, sub-accounts, certification); `memberId` is the person who signed
+ * in, owner of what is personal (password, sessions, sign-in history, second factors). They are the
+ * same number until an account has several members (issue 32, teams).
+ */
 export interface AuthUser {
   id: number;
+  memberId: number;
   /** The session the token belongs to (logout revokes exactly this one). */
   sessionId: number;
 }
@@ -59,7 +65,7 @@ export const authPlugin = fp(
         return done();
       }
       resolveSession(app.db, token, app.now()).then((session) => {
-        request.user = session && { id: session.userId, sessionId: session.sessionId };
+        request.user = session && { id: session.userId, memberId: session.userId, sessionId: session.sessionId };
         done();
       }, done);
     });

@@ -194,11 +194,11 @@ export async function accountsRoutes(
   });
 
   route(app, authApi.memberUserUpdatePassword, async (request) => {
-    const { id, sessionId } = currentUser(request);
+    const { memberId, sessionId } = currentUser(request);
     const { oldPassword, password, revokeApiTokens } = request.body;
     await refuseCommonPassword(password);
     return changePassword(app.db, {
-      userId: id,
+      userId: memberId,
       sessionId,
       oldPassword,
       password,
