@@ -340,7 +340,7 @@ export const commerceApi = {
     auth: false,
     data: z.array(trafficPackage),
   }),
-  flowUnitPrice: defineApi({
+  customTrafficPrice: defineApi({
     method: 'GET',
     path: '/app-api/ip/flow-package/getUnitPrice',
     summary: 'Custom traffic: volume tiers of the price per GB, bounds, validity; prices trafficGb when given',

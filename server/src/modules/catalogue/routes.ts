@@ -17,7 +17,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   );
   // "From" prices of the marketing pages, from the same tables the order pages price from.
   route(app, contentApi.fromPrices, async (request) => fromPrices(app.db, await pricingSiteId(app.db, request)));
-  route(app, commerceApi.flowUnitPrice, async (request) =>
+  route(app, commerceApi.customTrafficPrice, async (request) =>
     unitPrice(app.db, await pricingSiteId(app.db, request), request.query.trafficGb),
   );
   // The seller is the substation serving this host (an agent runs its own substation).

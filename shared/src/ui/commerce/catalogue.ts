@@ -43,7 +43,7 @@ export const packageQuery = (id: number) =>
 export const customRuleQuery = () =>
   queryOptions({
     queryKey: catalogueKeys.customRule,
-    queryFn: () => callApi(api.flowUnitPrice, { query: {} }),
+    queryFn: () => callApi(api.customTrafficPrice, { query: {} }),
     staleTime: CATALOGUE_STALE_MS,
     meta: PRICE_QUERY,
   });
