@@ -4,6 +4,7 @@ export * from './useLocalePath.ts';
 export * from './toaster.ts';
 export * from './fieldMessage.ts';
 export * from './CertificationNotice.tsx';
+export * from './certification/queries.ts';
 export * from './ContinueLink.tsx';
 export * from './CustomPlanSection.tsx';
 export * from './commerce/catalogue.ts';

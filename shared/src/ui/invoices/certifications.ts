@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../contract/index.ts';
-import { callApi } from '../../http/client.ts';
+import { certificationQueries } from '../certification/queries.ts';
 
 /**
  * The user's personal and enterprise certifications, which prefill the invoice (and, for a static
- * order, decide its type). The same query keys as the certification pages, so they share the cache.
+ * order, decide its type), from the cache the certification pages share.
  */
 export function useCertifications() {
-  const personal = useQuery({ queryKey: ['cert', 'personal'], queryFn: () => callApi(api.personalCertGet) });
-  const enterprise = useQuery({ queryKey: ['cert', 'enterprise'], queryFn: () => callApi(api.enterpriseCertGet) });
+  const personal = useQuery(certificationQueries.personal());
+  const enterprise = useQuery(certificationQueries.enterprise());
   return {
     loading: personal.isLoading || enterprise.isLoading,
     failed: personal.isError || enterprise.isError,

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { api, IdentificationStatus, newPassword } from '@portal/shared';
 import { callApi, updateUserInfo } from '@portal/shared/browser';
 import { applyServerError, fieldMessage, message, useLocalePath } from '@portal/shared/ui';
+import { memberUserQuery } from '../../common/member.ts';
 import { AlertsCard } from './AlertsCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { SignInHistoryCard } from './SignInHistoryCard.tsx';
@@ -35,7 +36,7 @@ function useFieldText() {
 }
 
 export default function AccountPage() {
-  const { data: user, isLoading } = useQuery({ queryKey: ['member-user'], queryFn: () => callApi(api.memberUserGet) });
+  const { data: user, isLoading } = useQuery(memberUserQuery());
   return (
     <Container maxW="4xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
@@ -151,7 +152,7 @@ function NicknameForm({ current, onDone }: { current: string; onDone: () => void
     mutationFn: (nickname: string) => callApi(api.memberUserUpdate, { body: { nickname } }),
     onSuccess: async (_d, nickname) => {
       updateUserInfo({ nickname });
-      await queryClient.invalidateQueries({ queryKey: ['member-user'] });
+      await queryClient.invalidateQueries({ queryKey: memberUserQuery().queryKey });
       message('success', intl.formatMessage({ id: 'uc.account.saved' }));
       onDone();
     },

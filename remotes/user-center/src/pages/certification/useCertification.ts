@@ -1,21 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@portal/shared';
-import { callApi, replaceUserInfo } from '@portal/shared/browser';
+import { replaceUserInfo } from '@portal/shared/browser';
+import { certificationKey, certificationQueries } from '@portal/shared/ui';
+import { memberUserQuery } from '../../common/member.ts';
 
 /** The user's certification records and status; `refresh` after a submission updates header and pages. */
 export function useCertification() {
   const queryClient = useQueryClient();
-  const user = useQuery({ queryKey: ['member-user'], queryFn: () => callApi(api.memberUserGet) });
-  const personal = useQuery({ queryKey: ['cert', 'personal'], queryFn: () => callApi(api.personalCertGet) });
-  const enterprise = useQuery({ queryKey: ['cert', 'enterprise'], queryFn: () => callApi(api.enterpriseCertGet) });
-  const document = useQuery({ queryKey: ['cert', 'document'], queryFn: () => callApi(api.documentCertGet) });
+  const user = useQuery(memberUserQuery());
+  const personal = useQuery(certificationQueries.personal());
+  const enterprise = useQuery(certificationQueries.enterprise());
+  const document = useQuery(certificationQueries.document());
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['cert'] });
-    const info = await queryClient.fetchQuery({
-      queryKey: ['member-user'],
-      queryFn: () => callApi(api.memberUserGet),
-      staleTime: 0,
-    });
+    await queryClient.invalidateQueries({ queryKey: certificationKey });
+    const info = await queryClient.fetchQuery({ ...memberUserQuery(), staleTime: 0 });
     replaceUserInfo(info);
   };
   return {

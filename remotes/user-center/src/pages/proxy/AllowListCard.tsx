@@ -14,11 +14,9 @@ import {
 } from '@portal/shared';
 import { ApiError, callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
 import { type ListColumn, message, QueryFailure, ResponsiveTable, ActionFailure } from '@portal/shared/ui';
+import { proxyKeys } from './keys.ts';
 import { SelectField } from './SelectField.tsx';
 import type { ProxyAccountList } from './useProxyAccounts.ts';
-
-export const allowListsKey = ['proxy', 'allowed-ips'] as const;
-const allowListKey = (accountId: number) => [...allowListsKey, accountId] as const;
 
 /**
  * IP allow-list authentication: addresses that may use an account without its password. The
@@ -36,7 +34,7 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const entries = useQuery({
-    queryKey: allowListKey(accountId),
+    queryKey: proxyKeys.allowList(accountId),
     queryFn: () => callApi(api.proxyAllowedIpList, { query: { accountId } }),
     enabled: accountId > 0,
     meta: NO_ERROR_PAGE,
@@ -48,7 +46,7 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
     meta: NO_ERROR_PAGE,
   });
   const everyList = useQuery({
-    queryKey: [...allowListsKey, 'all'],
+    queryKey: proxyKeys.allAllowLists,
     queryFn: () => callApi(api.proxyAllowedIpList, { query: {} }),
     meta: NO_ERROR_PAGE,
   });
@@ -58,7 +56,7 @@ export function AllowListCard({ accounts, limits }: { accounts: ProxyAccount[]; 
     setBusy(true);
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: allowListsKey });
+      await queryClient.invalidateQueries({ queryKey: proxyKeys.allowLists });
       message('success', intl.formatMessage({ id: okId }));
       return true;
     } catch (err) {

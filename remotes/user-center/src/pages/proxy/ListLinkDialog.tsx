@@ -9,7 +9,7 @@ import { ActionFailure, copyText, message, QueryFailure } from '@portal/shared/u
 import { listOptionsOf } from './generatorForm.ts';
 import { ListLinkSettings } from './ListLinkSettings.tsx';
 import type { GeneratorState } from './useGenerator.ts';
-import { listLinksKey } from './useProxyAccounts.ts';
+import { proxyKeys } from './keys.ts';
 
 type Confirm = 'replace' | 'rotate' | 'revoke';
 
@@ -56,7 +56,7 @@ function ListLinkPanel({ account, g, onShown }: { account: ProxyAccount; g: Gene
   const intl = useIntl();
   const queryClient = useQueryClient();
   const links = useQuery({
-    queryKey: listLinksKey,
+    queryKey: proxyKeys.listLinks,
     queryFn: () => callApi(api.proxyListLinkList),
     meta: NO_ERROR_PAGE,
   });
@@ -77,7 +77,7 @@ function ListLinkPanel({ account, g, onShown }: { account: ProxyAccount; g: Gene
       setUrl(next);
       onShown(next !== null);
       setConfirm(null);
-      await queryClient.invalidateQueries({ queryKey: listLinksKey });
+      await queryClient.invalidateQueries({ queryKey: proxyKeys.listLinks });
       message('success', intl.formatMessage({ id: okId }));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

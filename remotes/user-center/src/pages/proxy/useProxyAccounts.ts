@@ -4,16 +4,14 @@ import { useIntl } from 'react-intl';
 import { api } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
-
-const accountsKey = ['proxy', 'accounts'] as const;
-export const listLinksKey = ['proxy', 'list-links'] as const;
+import { proxyKeys } from './keys.ts';
 
 export type ProxyAccountList = Awaited<ReturnType<typeof callApi<typeof api.proxyAccountList>>>;
 export type Endpoints = ProxyAccountList['endpoints'];
 
 /** The caller's proxy accounts and the gateway endpoints. */
 export function useProxyAccounts() {
-  return useQuery({ queryKey: accountsKey, queryFn: () => callApi(api.proxyAccountList) });
+  return useQuery({ queryKey: proxyKeys.accounts, queryFn: () => callApi(api.proxyAccountList) });
 }
 
 /** Runs `work`, then says `okId`; a refusal is kept, in the server's words or as `failId`. */
@@ -31,11 +29,11 @@ export function useAccountChange() {
     setFailure(null);
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: accountsKey });
+      await queryClient.invalidateQueries({ queryKey: proxyKeys.accounts });
       // A deleted sub-account takes its allow-list with it.
-      await queryClient.invalidateQueries({ queryKey: ['proxy', 'allowed-ips'] });
+      await queryClient.invalidateQueries({ queryKey: proxyKeys.allowLists });
       // A password reset or a deleted sub-account ends its list link.
-      await queryClient.invalidateQueries({ queryKey: listLinksKey });
+      await queryClient.invalidateQueries({ queryKey: proxyKeys.listLinks });
       message('success', intl.formatMessage({ id: okId }));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
