@@ -25,8 +25,8 @@ export function CertificationNotice() {
   return (
     <ActionNotice
       status="info"
-      descriptionId="shared.cert.beforeUse"
-      action={{ to: certify, labelId: 'shared.cert.go', variant: 'outline' }}
+      descriptionId="shared.certification.beforeUse"
+      action={{ to: certify, labelId: 'shared.certification.go', variant: 'outline' }}
       testId="certification-notice"
     />
   );

@@ -89,10 +89,10 @@ function FirstPurchaseCard() {
             </Text>
             {isCertified(auth) ? null : (
               <Text fontSize="sm" color="fg.muted" data-testid="certification-notice">
-                <FormattedMessage id="shared.cert.beforeUse" />{' '}
+                <FormattedMessage id="shared.certification.beforeUse" />{' '}
                 <ChakraLink asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
                   <Link to={certify}>
-                    <FormattedMessage id="shared.cert.go" />
+                    <FormattedMessage id="shared.certification.go" />
                   </Link>
                 </ChakraLink>
               </Text>

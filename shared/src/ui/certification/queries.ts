@@ -7,7 +7,7 @@ import { callApi } from '../../http/client.ts';
  * pages (user centre) and the invoice forms (any remote) read the same cache, and a submission
  * refreshes all of them through `certificationKey`.
  */
-export const certificationKey = ['cert'] as const;
+export const certificationKey = ['certification'] as const;
 
 export const certificationQueries = {
   personal: () => queryOptions({ queryKey: [...certificationKey, 'personal'], queryFn: () => callApi(api.personalCertGet) }),

@@ -13,19 +13,19 @@ const KINDS = [
   {
     key: 'personal',
     type: 0,
-    perks: ['uc.cert.personal.perk1', 'uc.cert.personal.perk2', 'uc.cert.personal.perk3'],
+    perks: ['uc.certification.personal.perk1', 'uc.certification.personal.perk2', 'uc.certification.personal.perk3'],
     paths: [
-      { kind: 'idCard', label: 'uc.cert.personal.startIdCard' },
-      { kind: 'personDocument', label: 'uc.cert.personal.startDocument' },
+      { kind: 'idCard', label: 'uc.certification.personal.startIdCard' },
+      { kind: 'personDocument', label: 'uc.certification.personal.startDocument' },
     ],
   },
   {
     key: 'company',
     type: 1,
-    perks: ['uc.cert.company.perk1', 'uc.cert.company.perk2', 'uc.cert.company.perk3'],
+    perks: ['uc.certification.company.perk1', 'uc.certification.company.perk2', 'uc.certification.company.perk3'],
     paths: [
-      { kind: 'enterprise', label: 'uc.cert.company.startMainland' },
-      { kind: 'companyDocument', label: 'uc.cert.company.startOverseas' },
+      { kind: 'enterprise', label: 'uc.certification.company.startMainland' },
+      { kind: 'companyDocument', label: 'uc.certification.company.startOverseas' },
     ],
   },
 ] as const satisfies readonly {
@@ -47,7 +47,7 @@ export default function CertificationChoicePage() {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
-        <PageHeader titleId="shared.page.certification" descriptionId="uc.cert.policy" gap={2}>
+        <PageHeader titleId="shared.page.certification" descriptionId="uc.certification.policy" gap={2}>
           <Box>
             <StatusBadge status={status} />
           </Box>
@@ -61,10 +61,10 @@ export default function CertificationChoicePage() {
                 <Card.Header>
                   <Stack direction="row" justify="space-between" align="center" flexWrap="wrap" gap={2}>
                     <Heading as="h2" size="lg">
-                      <FormattedMessage id={`uc.cert.${kind.key}.name`} />
+                      <FormattedMessage id={`uc.certification.${kind.key}.name`} />
                     </Heading>
                     <Badge colorPalette={kind.type === 0 ? 'green' : 'blue'}>
-                      <FormattedMessage id={`uc.cert.${kind.key}.speed`} />
+                      <FormattedMessage id={`uc.certification.${kind.key}.speed`} />
                     </Badge>
                   </Stack>
                 </Card.Header>
@@ -82,7 +82,7 @@ export default function CertificationChoicePage() {
                     {current && mine && kind.paths.some((p) => p.kind === current) ? (
                       <Button asChild colorPalette="brand" variant="outline">
                         <Link to={carry(to(KIND_PATHS[current]))}>
-                          <FormattedMessage id="uc.cert.view" />
+                          <FormattedMessage id="uc.certification.view" />
                         </Link>
                       </Button>
                     ) : null}

@@ -126,7 +126,7 @@ export function SubmittedDetails({
           ))}
           <DataList.Item>
             <DataList.ItemLabel minW="40">
-              <FormattedMessage id="uc.cert.submittedAt" />
+              <FormattedMessage id="uc.certification.submittedAt" />
             </DataList.ItemLabel>
             <DataList.ItemValue>
               <FormattedDate value={submittedAt} dateStyle="medium" timeStyle="short" />

@@ -14,29 +14,29 @@ import { useCertification } from './useCertification.ts';
 const phone = z
   .string()
   .trim()
-  .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, 'uc.cert.phoneInvalid');
+  .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, 'uc.certification.phoneInvalid');
 const MAX_LICENCE_BYTES = 5 * 1024 * 1024;
 const schema = z.object({
-  companyName: z.string().trim().min(2, 'uc.cert.required').max(100, 'uc.cert.tooLong'),
+  companyName: z.string().trim().min(2, 'uc.certification.required').max(100, 'uc.certification.tooLong'),
   contactPhone: phone,
   unifiedSocialCreditCode: z
     .string()
     .trim()
-    .refine((v) => isValidUscc(v.toUpperCase()), 'uc.cert.usccInvalid'),
-  bankName: z.string().trim().min(2, 'uc.cert.required').max(100, 'uc.cert.tooLong'),
+    .refine((v) => isValidUscc(v.toUpperCase()), 'uc.certification.usccInvalid'),
+  bankName: z.string().trim().min(2, 'uc.certification.required').max(100, 'uc.certification.tooLong'),
   bankAccount: z
     .string()
     .transform((v) => v.replace(/\s+/g, ''))
-    .refine((v) => /^\d{8,30}$/.test(v), 'uc.cert.bankAccountInvalid'),
-  registrationAddress: z.string().trim().min(2, 'uc.cert.required').max(200, 'uc.cert.tooLong'),
+    .refine((v) => /^\d{8,30}$/.test(v), 'uc.certification.bankAccountInvalid'),
+  registrationAddress: z.string().trim().min(2, 'uc.certification.required').max(200, 'uc.certification.tooLong'),
   registrationPhone: phone,
   businessLicence: z
     .custom<FileList>()
-    .refine((files) => files?.length === 1, 'uc.cert.licenceRequired')
+    .refine((files) => files?.length === 1, 'uc.certification.licenceRequired')
     .refine(
       (files) =>
         !files?.[0] || (/^(image\/(png|jpeg)|application\/pdf)$/.test(files[0].type) && files[0].size <= MAX_LICENCE_BYTES),
-      'uc.cert.licenceInvalid',
+      'uc.certification.licenceInvalid',
     ),
 });
 type CompanyForm = z.input<typeof schema>;
@@ -61,13 +61,13 @@ export default function CompanyCertificationPage() {
       maxW="4xl"
       kind="enterprise"
       record={record}
-      successId="uc.cert.company.success"
+      successId="uc.certification.company.success"
       form={(onSubmitted) => <CompanyFormCard onSubmitted={onSubmitted} />}
       submitted={
         record ? (
           <SubmittedDetails
             orientation="horizontal"
-            rows={TEXT_FIELDS.map((name) => [`uc.cert.${name}`, record[name]])}
+            rows={TEXT_FIELDS.map((name) => [`uc.certification.${name}`, record[name]])}
             submittedAt={record.submittedAt}
           />
         ) : null
@@ -91,7 +91,7 @@ function CompanyFormCard({ onSubmitted }: { onSubmitted: () => Promise<void> }) 
     if (file) body.set('businessLicence', file);
     try {
       await callApi(api.enterpriseCertCreate, { body: body as never });
-      message('success', intl.formatMessage({ id: 'uc.cert.company.submitted' }));
+      message('success', intl.formatMessage({ id: 'uc.certification.company.submitted' }));
       await onSubmitted();
     } catch (e) {
       setFailure(applyServerError(e, (name, msg) => form.setError(name as keyof CompanyForm, { message: msg })));
@@ -100,7 +100,7 @@ function CompanyFormCard({ onSubmitted }: { onSubmitted: () => Promise<void> }) 
   const text = (name: (typeof TEXT_FIELDS)[number], extra?: { inputMode?: 'numeric' | 'tel'; maxLength?: number }) => (
     <CertificationTextField
       key={name}
-      labelId={`uc.cert.${name}`}
+      labelId={`uc.certification.${name}`}
       error={fieldMessage(intl, errors[name]?.message)}
       registration={form.register(name)}
       {...extra}
@@ -109,9 +109,9 @@ function CompanyFormCard({ onSubmitted }: { onSubmitted: () => Promise<void> }) 
   return (
     <CertificationForm
       onSubmit={onSubmit}
-      introId="uc.cert.company.intro"
+      introId="uc.certification.company.intro"
       failure={failure}
-      submitId="uc.cert.submitReview"
+      submitId="uc.certification.submitReview"
       submitting={isSubmitting}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
@@ -124,8 +124,8 @@ function CompanyFormCard({ onSubmitted }: { onSubmitted: () => Promise<void> }) 
       </SimpleGrid>
       {text('registrationAddress')}
       <DocumentFileField
-        labelId="uc.cert.businessLicence"
-        hintId="uc.cert.licenceHint"
+        labelId="uc.certification.businessLicence"
+        hintId="uc.certification.licenceHint"
         error={fieldMessage(intl, errors.businessLicence?.message as string | undefined)}
         registration={form.register('businessLicence')}
       />

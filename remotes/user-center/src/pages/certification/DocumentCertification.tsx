@@ -45,15 +45,15 @@ const PAGE = {
     title: 'uc.certificationDocument.title',
     kind: 'personDocument',
     mainland: 'idCard',
-    mainlandHint: 'uc.certDoc.person.mainlandHint',
-    success: 'uc.cert.personal.success',
+    mainlandHint: 'uc.certificationDocument.person.mainlandHint',
+    success: 'uc.certification.personal.success',
   },
   company: {
     title: 'uc.certificationOverseas.title',
     kind: 'companyDocument',
     mainland: 'enterprise',
-    mainlandHint: 'uc.certDoc.company.mainlandHint',
-    success: 'uc.cert.company.success',
+    mainlandHint: 'uc.certificationDocument.company.mainlandHint',
+    success: 'uc.certification.company.success',
   },
 } as const;
 
@@ -101,12 +101,12 @@ function Submitted({ record }: { record: DocumentCertInfo }) {
   const intl = useIntl();
   const company = record.documentType === 'company_registration';
   const rows: [string, string][] = [
-    ['uc.certDoc.documentType', intl.formatMessage({ id: `uc.certDoc.type.${record.documentType}` })],
-    [company ? 'uc.certDoc.companyCountry' : 'uc.certDoc.country', countryName(record.country, intl.locale)],
-    [company ? 'uc.cert.companyName' : 'uc.certDoc.fullName', record.name],
-    [company ? 'uc.certDoc.registrationNumber' : 'uc.certDoc.documentNumber', record.number],
+    ['uc.certificationDocument.documentType', intl.formatMessage({ id: `uc.certificationDocument.type.${record.documentType}` })],
+    [company ? 'uc.certificationDocument.companyCountry' : 'uc.certificationDocument.country', countryName(record.country, intl.locale)],
+    [company ? 'uc.certification.companyName' : 'uc.certificationDocument.fullName', record.name],
+    [company ? 'uc.certificationDocument.registrationNumber' : 'uc.certificationDocument.documentNumber', record.number],
   ];
-  if (record.registrationAddress) rows.push(['uc.cert.registrationAddress', record.registrationAddress]);
+  if (record.registrationAddress) rows.push(['uc.certification.registrationAddress', record.registrationAddress]);
   return (
     <SubmittedDetails
       orientation={{ base: 'vertical', sm: 'horizontal' }}
@@ -139,7 +139,7 @@ function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; 
     if (file) body.set(DOCUMENT_FILE_FIELD, file);
     try {
       await callApi(company ? api.companyRegistrationCertCreate : api.identityDocumentCertCreate, { body: body as never });
-      message('success', intl.formatMessage({ id: 'uc.cert.company.submitted' }));
+      message('success', intl.formatMessage({ id: 'uc.certification.company.submitted' }));
       await onSubmitted();
     } catch (e) {
       setFailure(applyServerError(e, (name, msg) => form.setError(name as never, { message: msg })));
@@ -164,22 +164,22 @@ function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; 
   return (
     <CertificationForm
       onSubmit={onSubmit}
-      introId={company ? 'uc.certDoc.company.intro' : 'uc.certDoc.person.intro'}
+      introId={company ? 'uc.certificationDocument.company.intro' : 'uc.certificationDocument.person.intro'}
       failure={failure}
-      submitId="uc.cert.submitReview"
+      submitId="uc.certification.submitReview"
       submitting={isSubmitting}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
         {company ? null : (
           <Field.Root invalid={!!error('documentType')} required>
             <Field.Label>
-              <FormattedMessage id="uc.certDoc.documentType" />
+              <FormattedMessage id="uc.certificationDocument.documentType" />
             </Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...form.register('documentType')}>
                 {ID_DOCUMENT_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {intl.formatMessage({ id: `uc.certDoc.type.${type}` })}
+                    {intl.formatMessage({ id: `uc.certificationDocument.type.${type}` })}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -188,14 +188,14 @@ function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; 
             <Field.ErrorText>{error('documentType')}</Field.ErrorText>
           </Field.Root>
         )}
-        {company ? text('companyName', 'uc.cert.companyName', { autoComplete: 'organization' }) : null}
+        {company ? text('companyName', 'uc.certification.companyName', { autoComplete: 'organization' }) : null}
         <Field.Root invalid={!!error('country')} required>
           <Field.Label>
-            <FormattedMessage id={company ? 'uc.certDoc.companyCountry' : 'uc.certDoc.country'} />
+            <FormattedMessage id={company ? 'uc.certificationDocument.companyCountry' : 'uc.certificationDocument.country'} />
           </Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field data-testid="document-country" {...form.register('country')}>
-              <option value="">{intl.formatMessage({ id: 'uc.certDoc.countryPlaceholder' })}</option>
+              <option value="">{intl.formatMessage({ id: 'uc.certificationDocument.countryPlaceholder' })}</option>
               {countries.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
@@ -207,14 +207,14 @@ function DocumentFormCard({ subject, onSubmitted }: { subject: DocumentSubject; 
           <Field.ErrorText>{error('country')}</Field.ErrorText>
         </Field.Root>
         {company
-          ? text('registrationNumber', 'uc.certDoc.registrationNumber')
-          : text('documentNumber', 'uc.certDoc.documentNumber')}
-        {company ? null : text('fullName', 'uc.certDoc.fullName', { autoComplete: 'name' })}
+          ? text('registrationNumber', 'uc.certificationDocument.registrationNumber')
+          : text('documentNumber', 'uc.certificationDocument.documentNumber')}
+        {company ? null : text('fullName', 'uc.certificationDocument.fullName', { autoComplete: 'name' })}
       </SimpleGrid>
-      {company ? text('registrationAddress', 'uc.cert.registrationAddress', { autoComplete: 'street-address' }) : null}
+      {company ? text('registrationAddress', 'uc.certification.registrationAddress', { autoComplete: 'street-address' }) : null}
       <DocumentFileField
-        labelId={company ? 'uc.certDoc.companyFile' : 'uc.certDoc.file'}
-        hintId={company ? 'uc.certDoc.companyFileHint' : 'uc.certDoc.fileHint'}
+        labelId={company ? 'uc.certificationDocument.companyFile' : 'uc.certificationDocument.file'}
+        hintId={company ? 'uc.certificationDocument.companyFileHint' : 'uc.certificationDocument.fileHint'}
         error={error(DOCUMENT_FILE_FIELD)}
         registration={form.register(DOCUMENT_FILE_FIELD)}
       />

@@ -12,11 +12,11 @@ import { LockedNotice } from './ReviewedCertification.tsx';
 import { isLocked, useCertification } from './useCertification.ts';
 
 const schema = z.object({
-  realName: z.string().trim().min(2, 'uc.cert.realNameInvalid').max(30, 'uc.cert.realNameInvalid'),
+  realName: z.string().trim().min(2, 'uc.certification.realNameInvalid').max(30, 'uc.certification.realNameInvalid'),
   idCard: z
     .string()
     .trim()
-    .refine((v) => isValidChineseIdCard(v), 'uc.cert.idCardInvalid'),
+    .refine((v) => isValidChineseIdCard(v), 'uc.certification.idCardInvalid'),
 });
 type PersonalForm = z.input<typeof schema>;
 
@@ -32,7 +32,7 @@ export default function PersonalCertificationPage() {
     try {
       await callApi(api.personalCertCreate, { body: { realName: v.realName, idCard: v.idCard.toUpperCase() } });
       await cert.refresh();
-      message('success', intl.formatMessage({ id: 'uc.cert.personal.done' }));
+      message('success', intl.formatMessage({ id: 'uc.certification.personal.done' }));
     } catch (e) {
       setFailure(applyServerError(e, (name, msg) => form.setError(name as keyof PersonalForm, { message: msg })));
     }
@@ -50,7 +50,7 @@ export default function PersonalCertificationPage() {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>
-                <FormattedMessage id="uc.cert.personal.success" />
+                <FormattedMessage id="uc.certification.personal.success" />
               </Alert.Title>
               <Alert.Description>
                 {cert.personal?.realName} · {cert.personal?.idCard}
@@ -64,19 +64,19 @@ export default function PersonalCertificationPage() {
         ) : (
           <CertificationForm
             onSubmit={onSubmit}
-            introId="uc.cert.personal.intro"
+            introId="uc.certification.personal.intro"
             failure={failure}
-            submitId="uc.cert.submit"
+            submitId="uc.certification.submit"
             submitting={isSubmitting}
           >
             <CertificationTextField
-              labelId="uc.cert.realName"
+              labelId="uc.certification.realName"
               error={fieldMessage(intl, errors.realName?.message)}
               registration={form.register('realName')}
               autoComplete="name"
             />
             <CertificationTextField
-              labelId="uc.cert.idCard"
+              labelId="uc.certification.idCard"
               error={fieldMessage(intl, errors.idCard?.message)}
               registration={form.register('idCard')}
               maxLength={18}

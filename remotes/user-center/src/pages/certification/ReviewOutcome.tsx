@@ -36,12 +36,12 @@ export function ReviewOutcome({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              <FormattedMessage id="uc.cert.company.failed" />
+              <FormattedMessage id="uc.certification.company.failed" />
             </Alert.Title>
             <Alert.Description data-testid="failure-reason">{failureReason}</Alert.Description>
           </Alert.Content>
           <Button size="sm" colorPalette="brand" onClick={onResubmit}>
-            <FormattedMessage id="uc.cert.resubmit" />
+            <FormattedMessage id="uc.certification.resubmit" />
           </Button>
         </Alert.Root>
       ) : (
@@ -49,10 +49,10 @@ export function ReviewOutcome({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              <FormattedMessage id="uc.cert.company.review" />
+              <FormattedMessage id="uc.certification.company.review" />
             </Alert.Title>
             <Alert.Description>
-              <FormattedMessage id="uc.cert.company.reviewTime" />
+              <FormattedMessage id="uc.certification.company.reviewTime" />
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

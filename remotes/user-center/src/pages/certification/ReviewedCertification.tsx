@@ -74,12 +74,12 @@ export function LockedNotice({ current }: { current: CertificationKind | null })
     <Alert.Root status="info">
       <Alert.Indicator />
       <Alert.Title>
-        <FormattedMessage id="uc.cert.locked" />
+        <FormattedMessage id="uc.certification.locked" />
       </Alert.Title>
       {current ? (
         <Button asChild size="sm" variant="outline">
           <Link to={to(KIND_PATHS[current])}>
-            <FormattedMessage id="uc.cert.view" />
+            <FormattedMessage id="uc.certification.view" />
           </Link>
         </Button>
       ) : null}
@@ -89,9 +89,9 @@ export function LockedNotice({ current }: { current: CertificationKind | null })
 
 function Steps({ current, failed }: { current: number; failed: boolean }) {
   const intl = useIntl();
-  const labels = ['uc.cert.step.fill', 'uc.cert.step.review', failed ? 'uc.cert.step.failed' : 'uc.cert.step.done'];
+  const labels = ['uc.certification.step.fill', 'uc.certification.step.review', failed ? 'uc.certification.step.failed' : 'uc.certification.step.done'];
   return (
-    <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label={intl.formatMessage({ id: 'uc.cert.steps' })}>
+    <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label={intl.formatMessage({ id: 'uc.certification.steps' })}>
       {labels.map((id, i) => {
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         return (
