@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { memberUsers } from '../accounts/tables.ts';
+import { grantTraffic, lotExpiry } from '../accounts/traffic-lots.ts';
 import { proxyAccounts } from './tables.ts';
 
 const KEY = 'test-proxy-network-key-0123456789';
@@ -37,7 +38,17 @@ beforeAll(async () => {
   const b = await createTestUser(t.app.db);
   alice = { id: a.id, token: await loginToken(t.app, a.mobile as string, a.password) };
   bob = { id: b.id, token: await loginToken(t.app, b.mobile as string, b.password) };
-  await t.app.db.update(memberUsers).set({ limitBalance: 500, identificationStatus: 3 }).where(eq(memberUsers.id, alice.id));
+  // Alice holds a 500 MB lot (what usage is deducted from) and is certified.
+  await t.app.db.transaction((tx) =>
+    grantTraffic(tx, {
+      userId: alice.id,
+      source: 'grant',
+      mb: 500,
+      creditedAt: new Date(),
+      expiresAt: lotExpiry(new Date(), 365),
+    }),
+  );
+  await t.app.db.update(memberUsers).set({ identificationStatus: 3 }).where(eq(memberUsers.id, alice.id));
 });
 afterAll(async () => {
   await relaxed.close();
@@ -62,6 +73,25 @@ const verify = (username: string, password: string, key: string | null = KEY, ap
     headers: key ? { 'x-api-key': key } : {},
     payload: { username, password },
   });
+let record = 0;
+/** One usage record as the proxy network sends it: `mb` of traffic by the account it authenticated as. */
+const usage = (username: string, mb: number) => ({
+  id: `accounts-test-${++record}`,
+  userId: alice.id,
+  username,
+  bytes: mb * 1024 * 1024,
+  usedAt: Date.now(),
+});
+const ingest = async (records: object[]) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/app-api/proxy-network/usage',
+    headers: { 'x-api-key': KEY },
+    payload: { records },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
 const reasonOf = async (username: string, password: string, app: TestApp = t) =>
   (await verify(username, password, KEY, app)).json().data.reason;
 const userOf = (account: string) =>
@@ -270,17 +300,25 @@ describe('proxy credential verification', () => {
     const capped = accounts.find((a) => a.username.endsWith('_team1')) as Account;
     expect(capped.trafficCapMb).toBe(100);
     expect(await reasonOf(userOf(capped.username), capped.password)).toBe('ok');
-    await t.app.db
-      .update(proxyAccounts)
-      .set({ capPeriod: 'total', usedBytes: 100 * 1024 * 1024 })
-      .where(eq(proxyAccounts.id, capped.id));
+    // The cap is reached the way it is in service: the proxy network reports the sub-account's
+    // traffic (as it authenticated, targeting suffixes and all) through its usage call.
+    expect((await post('update', alice.token, { id: capped.id, capPeriod: 'total' })).data).toMatchObject({
+      capPeriod: 'total',
+    });
+    const almost = await ingest([usage(userOf(capped.username), 99)]);
+    expect(almost).toMatchObject({ applied: 1, cappedAccounts: [] });
+    expect(await reasonOf(userOf(capped.username), capped.password)).toBe('ok');
+    const full = await ingest([usage(userOf(capped.username), 1)]);
+    expect(full).toMatchObject({ applied: 1, cappedAccounts: [capped.username], exhaustedUserIds: [] });
     expect((await verify(userOf(capped.username), capped.password)).json().data).toMatchObject({
       allowed: false,
       reason: 'cap_reached',
       userId: alice.id,
       account: capped.username,
-      remainingMb: 500,
+      remainingMb: 400,
     });
+    // The cap is the sub-account's own: the main account still gets through.
+    expect(await reasonOf(userOf(main.username), main.password)).toBe('ok');
 
     const other = accounts.find((a) => a.username.endsWith('_team3')) as Account;
     await post('update', alice.token, { id: other.id, enabled: false });
@@ -288,7 +326,7 @@ describe('proxy credential verification', () => {
 
     await t.app.db.update(memberUsers).set({ limitBalance: 0 }).where(eq(memberUsers.id, alice.id));
     expect(await reasonOf(userOf(main.username), main.password)).toBe('no_flow');
-    await t.app.db.update(memberUsers).set({ limitBalance: 500 }).where(eq(memberUsers.id, alice.id));
+    await t.app.db.update(memberUsers).set({ limitBalance: 400 }).where(eq(memberUsers.id, alice.id));
   });
 
   it('requires certification unless the policy says otherwise', async () => {
