@@ -175,7 +175,7 @@ export default function DashboardPage() {
                 <Heading as="h2" size="md">
                   <FormattedMessage id="uc.dashboard.chartTitle" />
                 </Heading>
-                <Badge variant="subtle" colorPalette="gray">
+                <Badge variant="subtle" colorPalette="gray" data-testid="dashboard-utc">
                   <FormattedMessage id="uc.dashboard.utc" />
                 </Badge>
               </Flex>
