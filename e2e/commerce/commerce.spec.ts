@@ -129,8 +129,23 @@ test.describe('phone checkout (H5)', () => {
     await expect(page.getByTestId('channel-alipay_pc')).toHaveCount(0);
     await page.getByTestId('pay-button').click();
     await expect(page).toHaveURL(/\/sandbox\/cashier\//);
+    // The provider sends the phone back to /h5/result. Its status answer is held so that what the
+    // buyer reads there can be checked before the page moves on (nothing in the answer changes).
+    let answerStatus = () => {};
+    const held = new Promise<void>((resolve) => {
+      answerStatus = resolve;
+    });
+    await page.route('**/app-api/ip/recharge-order/getStatus/*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByTestId('sandbox-pay').click();
-    await expect(page).toHaveURL(/\/h5\/(result|success)\?id=\d+$/);
+    await expect(page).toHaveURL(/\/h5\/result\?id=\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('支付结果');
+    await expect(page.getByTestId('h5-result')).toHaveText('正在确认支付结果…');
+    await expectAxeClean(page);
+    answerStatus();
+    // The payment has arrived: the result page hands over to the success page.
     await expect(page).toHaveURL(/\/h5\/success\?id=\d+$/);
     await expect(page.getByTestId('paid-balance')).toHaveText('21 GB');
     expect(await balanceOf(page.request, user.token)).toBe(21 * GB);
