@@ -1,8 +1,15 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
-import { reportUsage, userIdOf } from '../support/network.ts';
+import { reportUsage, userIdOf, verifyAccount } from '../support/network.ts';
 import { signIn } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
+
+async function passwordOf(request: APIRequestContext, token: string, username: string) {
+  const res = await request.get('/app-api/ip/proxy-account/list', { headers: { authorization: `Bearer ${token}` } });
+  const accounts = (await res.json()).data.accounts as Array<{ username: string; password: string }>;
+  return (accounts.find((a) => a.username === username) as { password: string }).password;
+}
 
 const cases = [
   {
@@ -50,7 +57,12 @@ test.describe('sub-account traffic caps', () => {
       await expect(usage).toContainText(c.texts.half);
       await expect(usage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
+      const password = await passwordOf(page.request, user.token, username);
+      // Below its cap the sub-account is not refused for it (an uncertified member may be refused for that).
+      expect(['ok', 'certification_required']).toContain((await verifyAccount(page.request, username, password)).reason);
       expect(await reportUsage(page.request, userId, [{ username, mb: 512 }])).toMatchObject({ cappedAccounts: [username] });
+      // The network's next credential check of the sub-account is refused for its cap.
+      expect(await verifyAccount(page.request, username, password)).toMatchObject({ allowed: false, reason: 'cap_reached' });
       await reload();
       await expect(usage).toHaveAttribute('data-state', 'reached');
       await expect(usage).toContainText(c.texts.full);
