@@ -44,3 +44,35 @@ describe('the HTTP client configured once per process', () => {
     expect(seen).toEqual(['/app-api/invoice/1.pdf']);
   });
 });
+
+describe("the client's own request timeout", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up on a call after 15 s (SPEC section 9) when nobody configured a timeout', async () => {
+    // A realm where no shell has configured the client yet: the module's own default applies.
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('@portal/shared/http-config')];
+    const client = await freshCopy();
+    vi.useFakeTimers();
+    let aborted = false;
+    client.configureHttp({
+      // A server that never answers: only the client's own timer can end the call.
+      fetch: (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(init.signal?.reason);
+          });
+        }),
+    });
+    const call = client.callApi(commerceApi.trafficPackageList, undefined, { silent: true });
+    const outcome = call.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(aborted).toBe(true);
+    await expect(outcome).resolves.toMatchObject({ name: 'ApiError', kind: 'timeout' });
+  });
+});

@@ -27,7 +27,6 @@ beforeAll(async () => {
     '/http-403': (_req, res) =>
       res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 403, data: null, msg: 'Forbidden' })),
     '/http-403-bare': (_req, res) => res.writeHead(403, { 'content-type': 'text/html' }).end('<h1>403 Forbidden</h1>'),
-    '/slow': () => {},
   });
   installHttpReactions({
     baseUrl: server.baseUrl,
@@ -43,7 +42,6 @@ beforeEach(() => {
   toast.mockReset();
   toLogin.mockReset();
   uiStore.locale = 'en';
-  configureHttp({ timeoutMs: 15_000 });
 });
 
 describe('fetch client reactions (SPEC section 8)', () => {
@@ -112,10 +110,27 @@ describe('fetch client reactions (SPEC section 8)', () => {
     expect(toast).toHaveBeenCalledWith('error', '服务器错误，请稍后再试');
   });
 
-  it('timeout: "Timeout"', async () => {
-    configureHttp({ timeoutMs: 150 });
-    await expect(callApi(entry('/slow'))).rejects.toMatchObject({ kind: 'timeout' });
-    expect(toast).toHaveBeenCalledWith('error', 'The request timed out. Please try again.');
+  it('timeout: "Timeout" once a call has waited 15 s, the timeout of the client as the shell installs it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // A server that never answers: only the client's own timer (never set by this test) ends the call.
+      configureHttp({
+        fetch: (_input, init) =>
+          new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      });
+      const outcome = callApi(entry('/slow')).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(toast).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(outcome).resolves.toMatchObject({ kind: 'timeout' });
+      expect(toast).toHaveBeenCalledWith('error', 'The request timed out. Please try again.');
+    } finally {
+      configureHttp({ fetch: undefined });
+      vi.useRealTimers();
+    }
   });
 
   it('other business codes are left to the caller, and silent calls react to nothing', async () => {
