@@ -59,6 +59,22 @@ test.describe('proxy credentials', () => {
     const text = await readFile((await download.path()) as string, 'utf8');
     expect(text.trim().split(/\r?\n/)).toEqual(lines);
 
+    // The CSV: a header, then one row per generated line with the same host, port, username and password.
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('gen-download-csv').click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^proxies-\d{8}\.csv$/);
+    const csv = await readFile((await csvDownload.path()) as string, 'utf8');
+    // A byte order mark first, so spreadsheet programs read it as UTF-8.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = csv.slice(1, -2).split('\r\n');
+    expect(header).toBe('host,port,username,password,protocol');
+    expect(rows).toEqual(
+      lines.map((line) => {
+        const [host, port, username, password] = line.split(':');
+        return [host, port, username, password, 'http'].join(',');
+      }),
+    );
+
     // The proxy network accepts the generated line with this password.
     const [, , username, password] = lines[0]?.split(':') ?? [];
     const verify = await page.request.post('/app-api/proxy-network/verify', {
