@@ -76,6 +76,10 @@ test.describe('static IPs', () => {
     // The Chinese page counts down in Chinese (29天23小时59分56秒), never 29d 23h 59m 56s.
     expect(before).toMatch(/^\d+天\d+小时\d+分\d+秒$/);
     await expect(countdown).not.toHaveText(before as string, { timeout: 3000 });
+    // It ticks down, still in Chinese: the live countdown never switches to the English form.
+    const after = await countdown.textContent();
+    expect(after).toMatch(/^\d+天\d+小时\d+分\d+秒$/);
+    expect(Number(await countdown.getAttribute('data-remaining-ms'))).toBeLessThan(30 * 86_400_000);
     await first.getByTestId('ip-copy').click();
     await expect(page.getByText('复制成功')).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

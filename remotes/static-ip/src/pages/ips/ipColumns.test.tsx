@@ -8,14 +8,16 @@ import en from '../../messages/en.json';
 import zhCN from '../../messages/zh-CN.json';
 import { sampleIp } from './fixtures.ts';
 import { ipColumns } from './ipColumns.tsx';
+import { secondTicker } from '../../common/ticker.ts';
 import { toLiveIp } from './remaining.ts';
 
 const CATALOGS = { en: { ...sharedMessages.en, ...en }, 'zh-CN': { ...sharedMessages['zh-CN'], ...zhCN } } as const;
 
-function render(locale: 'en' | 'zh-CN', remark: string) {
+function render(locale: 'en' | 'zh-CN', remark: string, remainingMs = 86_400_000 * 3) {
   const messages = CATALOGS[locale];
   const intl = createIntl({ locale, messages });
-  const ip = toLiveIp(sampleIp({ remark, remainingMs: 86_400_000 * 3 }), Date.now());
+  // Fetched at the page ticker's time, so the countdown shows exactly `remainingMs`.
+  const ip = toLiveIp(sampleIp({ remark, remainingMs }), secondTicker.now());
   const columns = ipColumns({
     intl,
     selectPage: null,
@@ -50,6 +52,14 @@ describe('the IP list columns', () => {
       expect(details.querySelector(`[data-testid="${id}"]`), id).not.toBeNull();
     }
     expect(root.querySelector('[data-testid="ip-host"]')?.closest('td')?.textContent).toBe('us1.proxy.example:8000');
+  });
+
+  it('counts down in the page language: 29天23小时59分56秒 in Chinese, never the English 29d 23h 59m 56s', () => {
+    const left = ((29 * 24 + 23) * 60 + 59) * 60_000 + 56_000;
+    const countdown = (locale: 'en' | 'zh-CN') =>
+      render(locale, '', left).querySelector('[data-testid="ip-countdown"]')?.textContent;
+    expect(countdown('zh-CN')).toBe('29天23小时59分56秒');
+    expect(countdown('en')).toBe('29d 23h 59m 56s');
   });
 
   it('offers Renew for the one IP on its row, named for screen readers in both languages', () => {
