@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { PC_CHANNELS, RESOURCE_TYPES } from '@portal/shared';
+import { RESOURCE_TYPES } from '@portal/shared';
 import { IP_COLUMNS } from '../pages/ips/ipCells.ts';
 import { ORDER_COLUMNS } from '../pages/orders/orderCells.ts';
 import en from './en.json';
@@ -22,7 +22,6 @@ function sources(dir: string): string[] {
 /** Ids built at run time (`static.type.${t}`), listed with every value they take. */
 const DYNAMIC_IDS = [
   ...RESOURCE_TYPES.flatMap((t) => [`static.type.${t}`, `static.type.${t}.hint`]),
-  ...PC_CHANNELS.flatMap((c) => [`static.channel.${c}`, `static.channel.${c}.hint`]),
   ...[0, 1, 2, 3].map((s) => `static.order.status.${s}`),
   ...[1, 2].map((t) => `static.orderType.${t}`),
   ...[0, 1].map((s) => `static.payStatus.${s}`),
