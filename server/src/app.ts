@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { alertsRoutes } from './modules/alerts/routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/routes.ts';
+import { teamsRoutes } from './modules/teams/routes.ts';
 import { revokeAllApiTokens } from './modules/api-tokens/service.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -194,6 +195,8 @@ export async function buildApp({
   await app.register(proxyRoutes, { config });
   // Personal API tokens and the public API /api/v1/ they open (docs/decisions/0022).
   await app.register(apiTokensRoutes, { config });
+  // Teams: members, roles, invitations (docs/decisions/0053, 0054).
+  await app.register(teamsRoutes);
   // Custom enterprise plan requests (docs/decisions/0028).
   await app.register(leadsRoutes, { config });
   await app.register(redirectsRoutes);

@@ -1,6 +1,8 @@
 // The server-safe entry point: contracts, codes, pricing, route rules, validation and formatting.
 // Nothing here touches the DOM or creates a store on import; browser code is in ./browser.ts.
 export * from './contract/index.ts';
+export * from './teams/roles.ts';
+export * from './teams/route-rules.ts';
 export * from './registry/remotes.ts';
 export * from './i18n/index.ts';
 export * from './routes/manifest.ts';

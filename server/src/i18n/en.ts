@@ -196,6 +196,21 @@ export const en = {
   'error.notAuthorised': 'You are not authorised to do this',
   'error.apiTokenNotForPortal':
     'Not authorised: a personal API token opens only the public API /api/v1/; log in to use the user centre',
+  'error.teamRole': "Your role in this team can't do this: ask the team's owner or an admin",
+  'team.notMember': 'You are not a member of this team',
+  'team.memberNotFound': 'This person is not a member of the team',
+  'team.invitationInvalid': 'This invitation is no longer valid: ask the team for a new one',
+  'team.invitationOtherAccount':
+    'This invitation was sent to {destination}: sign in or sign up with that mobile number or e-mail address to accept it',
+  'team.alreadyMember': 'This person is already a member of the team',
+  'team.alreadyInvited': 'An invitation to this mobile number or e-mail address is already pending',
+  'team.ownerFixed': "The owner's role can't be changed: transfer ownership first",
+  'team.accountHolder': "The account's own login can't be removed from its team",
+  'team.ownerCannotLeave': 'The owner cannot leave the team: transfer ownership first',
+  'team.tooMany': 'A team can have at most {max} members and pending invitations',
+  'message.teamInvitation.subject': '{site}: you are invited to join a team',
+  'message.teamInvitation':
+    'You are invited to join a team on {site}. Open this link within 7 days and sign in or sign up with this mobile number or e-mail address to accept: {link}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -185,4 +185,18 @@ export const zhCN: Record<MessageKey, string> = {
     '{title}\n\n{state}：{body}\n\n在状态页面查看故障进展：{url}\n\n如不想再收到此类邮件，请在此退订：{unsubscribe}',
   'error.notAuthorised': '您无权执行此操作',
   'error.apiTokenNotForPortal': '无权访问：个人 API 令牌只能用于开放接口 /api/v1/，使用用户中心请先登录',
+  'error.teamRole': '您在该团队中的角色无权执行此操作，请联系团队所有者或管理员',
+  'team.notMember': '您不是该团队的成员',
+  'team.memberNotFound': '此人不是该团队的成员',
+  'team.invitationInvalid': '该邀请已失效，请让团队重新邀请',
+  'team.invitationOtherAccount': '该邀请发送给 {destination}，请使用该手机号码或邮箱登录或注册后接受',
+  'team.alreadyMember': '此人已是团队成员',
+  'team.alreadyInvited': '已向该手机号码或邮箱发出邀请，尚待接受',
+  'team.ownerFixed': '不能更改所有者的角色，请先转让所有权',
+  'team.accountHolder': '不能将账户本人移出其团队',
+  'team.ownerCannotLeave': '所有者不能退出团队，请先转让所有权',
+  'team.tooMany': '团队成员与待接受的邀请合计最多 {max} 个',
+  'message.teamInvitation.subject': '{site}：邀请您加入团队',
+  'message.teamInvitation':
+    '您受邀加入{site}上的一个团队。请在 7 天内打开以下链接，并使用本手机号码或邮箱登录或注册后接受邀请：{link}',
 };

@@ -17,10 +17,15 @@ let handlerRuns = 0;
 beforeAll(async () => {
   t = await createTestApp({
     register(app) {
-      route(app, testApi.secret, (request) => {
-        handlerRuns += 1;
-        return { userId: currentUser(request).id };
-      });
+      route(
+        app,
+        testApi.secret,
+        (request) => {
+          handlerRuns += 1;
+          return { userId: currentUser(request).id };
+        },
+        { rule: 'personal' },
+      );
       route(app, testApi.open, (request) => ({ userId: request.user?.id ?? null }));
     },
   });
@@ -80,7 +85,12 @@ describe('auth plugin', () => {
       expect.objectContaining({ code: ResultCode.NotAuthorised }),
     );
     expect(() => currentUser({ user: null })).toThrow(expect.objectContaining({ code: ResultCode.Unauthorized }));
-    expect(currentUser({ user: { id: 1, memberId: 1, sessionId: 2 } })).toEqual({ id: 1, memberId: 1, sessionId: 2 });
+    expect(currentUser({ user: { id: 1, memberId: 1, sessionId: 2, role: 'owner' } })).toEqual({
+      id: 1,
+      memberId: 1,
+      sessionId: 2,
+      role: 'owner',
+    });
   });
 });
 

@@ -1,20 +1,22 @@
-import { API_TOKEN_PREFIX } from '@portal/shared';
+import { API_TOKEN_PREFIX, type TeamRole } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveSession } from '../modules/accounts/sessions.ts';
 import { isApiPath, notAuthorised, unauthorized } from './errors.ts';
 
 /**
- * The logged-in member behind a request. `id` is the account whose data the request reads and
- * changes (balance, orders, IPs, sub-accounts, certification); `memberId` is the person who signed
- * in, owner of what is personal (password, sessions, sign-in history, second factors). They are the
- * same number until an account has several members (issue 32, teams).
+ * The logged-in member behind a request. `id` is the account (team) whose data the request reads
+ * and changes (balance, orders, IPs, sub-accounts, certification): the session's active team;
+ * `memberId` is the person who signed in, owner of what is personal (password, sessions, sign-in
+ * history, second factors). They are equal in one's own team (decision 0053).
  */
 export interface AuthUser {
   id: number;
   memberId: number;
   /** The session the token belongs to (logout revokes exactly this one). */
   sessionId: number;
+  /** The signed-in person's role in the team `id` (decision 0054); route() checks it against the route's rule. */
+  role: TeamRole;
 }
 
 declare module 'fastify' {
@@ -65,7 +67,12 @@ export const authPlugin = fp(
         return done();
       }
       resolveSession(app.db, token, app.now()).then((session) => {
-        request.user = session && { id: session.userId, memberId: session.userId, sessionId: session.sessionId };
+        request.user = session && {
+          id: session.teamId,
+          memberId: session.userId,
+          sessionId: session.sessionId,
+          role: session.role,
+        };
         done();
       }, done);
     });

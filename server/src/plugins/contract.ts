@@ -1,7 +1,8 @@
-import { type ApiData, type ApiEntry, envelope } from '@portal/shared';
+import { type ApiData, type ApiEntry, api, can, envelope, ROUTE_RULES, type RouteRule } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { notAuthorised } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,25 @@ export type ContractHandler<E extends ApiEntry> = (
   reply: FastifyReply,
 ) => ApiData<E> | Promise<ApiData<E>>;
 
+/** Each contract entry's rule in the team role table (decision 0054), by entry. */
+const RULES = new Map<ApiEntry, RouteRule>(
+  Object.entries(api).map(([key, entry]) => [entry as ApiEntry, ROUTE_RULES[key as keyof typeof ROUTE_RULES]]),
+);
+
+/**
+ * The rule of a signed-in entry; start-up fails for one without a rule (or marked public), never
+ * serves it unchecked. An entry outside `api` (a test's own) states its rule at registration.
+ */
+export function ruleOf(entry: ApiEntry, stated?: RouteRule): RouteRule {
+  const rule = RULES.get(entry) ?? stated;
+  if (!rule || rule === 'public') {
+    throw new Error(
+      `${entry.method} ${entry.path} requires auth but has no rule in the team role table (shared/src/teams/roles.ts)`,
+    );
+  }
+  return rule;
+}
+
 /** Name of the OpenAPI security scheme of `auth: true` routes (declared in openapi.ts). */
 export const BEARER_AUTH = 'bearerAuth';
 
@@ -32,16 +52,36 @@ export const BEARER_AUTH = 'bearerAuth';
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
+ * The role check of a signed-in entry: `personal` needs a session only; a permission needs the
+ * member's role in the session's team to hold it, else "your role in this team can't do this"
+ * (body code 1006000000, like any refusal of a known caller: the client keeps the session). Runs
+ * before validation, so a role is refused the same whatever it sent.
+ */
+export function requireRole(rule: RouteRule): preHandlerHookHandler {
+  return async (request) => {
+    // No session: app.authenticate answers (401, or "not authorised" for an API token).
+    if (rule === 'personal' || rule === 'public' || !request.user) return;
+    if (!can(request.user.role, rule)) throw notAuthorised('error.teamRole');
+  };
+}
+
+/**
  * Registers one shared-contract entry. The handler returns `data`; this wraps it in
  * `{ code: 0, data, msg: '' }`. Failures are thrown (BusinessError, zod) and shaped by errors.ts.
  * Entries with `auth: true` run app.authenticate first (body code 401 without a live session);
  * their handlers read the user with currentUser(request).
  */
-export function route<E extends ApiEntry>(app: FastifyInstance, entry: E, handler: ContractHandler<E>): void {
+export function route<E extends ApiEntry>(
+  app: FastifyInstance,
+  entry: E,
+  handler: ContractHandler<E>,
+  options: { rule?: RouteRule } = {},
+): void {
   // Fail at start-up rather than serve a protected route to anyone.
   if (entry.auth && !app.authenticate) {
     throw new Error(`${entry.method} ${entry.path} requires auth but no auth plugin is registered`);
   }
+  const rule = entry.auth ? ruleOf(entry, options.rule) : 'public';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: entry.method,
     url: toFastifyPath(entry.path),
@@ -54,7 +94,7 @@ export function route<E extends ApiEntry>(app: FastifyInstance, entry: E, handle
       response: { 200: envelope(entry.data) },
       ...(entry.auth && { security: [{ [BEARER_AUTH]: [] }] }),
     },
-    ...(entry.auth && app.authenticate && { preHandler: app.authenticate }),
+    ...(entry.auth && app.authenticate && { preValidation: requireRole(rule), preHandler: app.authenticate }),
     handler: async (request, reply) => {
       const data = await handler(request as unknown as ContractRequest<E>, reply);
       return { code: 0, data, msg: '' };

@@ -15,6 +15,7 @@ import { sessionApi } from './sessions.ts';
 import { staticIpApi } from './static-ip.ts';
 import { statusApi } from './status.ts';
 import { systemApi } from './system.ts';
+import { teamApi } from './teams.ts';
 import { usageApi } from './usage.ts';
 
 export * from './alerts.ts';
@@ -39,6 +40,7 @@ export * from './sessions.ts';
 export * from './static-ip.ts';
 export * from './status.ts';
 export * from './system.ts';
+export * from './teams.ts';
 
 /** Every call of the portal. Later modules add their groups here. */
 export const api = {
@@ -60,5 +62,6 @@ export const api = {
   ...leadApi,
   ...usageApi,
   ...statusApi,
+  ...teamApi,
 };
 export type Api = typeof api;

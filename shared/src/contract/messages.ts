@@ -58,6 +58,10 @@ export const contractMessages = {
     en: 'Enter either a mobile number or an e-mail address',
     'zh-CN': '请填写手机号码或邮箱（二选一）',
   },
+  'validation.invitationToken': {
+    en: 'This invitation link is incomplete: open it again from the message',
+    'zh-CN': '该邀请链接不完整，请从消息中重新打开',
+  },
   'validation.code': { en: 'Enter the 6-digit verification code', 'zh-CN': '请输入 6 位数字验证码' },
   'validation.newPassword': {
     en: 'Use 8–32 characters with at least one letter and one number',

@@ -126,11 +126,15 @@ export async function accountsRoutes(
     return true;
   });
 
+  // The person's identity (id, nickname, contacts, since when) with the team's balance and
+  // certification: the header names who is signed in, the pages show what the team has (decision 0053).
   route(app, authApi.memberUserGet, async (request) => {
-    const info = await cachedUserInfo(app.db, currentUser(request).id);
+    const { id, memberId } = currentUser(request);
+    const [team, person] = await Promise.all([cachedUserInfo(app.db, id), cachedUserInfo(app.db, memberId)]);
     // Deleted between the session check and now: the session cascades away with the user.
-    if (!info) throw unauthorized();
-    return info;
+    if (!team || !person) throw unauthorized();
+    const { id: personId, nickname, mobile, email, createdAt } = person;
+    return { ...team, id: personId, nickname, mobile, email, createdAt };
   });
 
   route(app, authApi.authSendSmsCode, async (request) => {
@@ -189,7 +193,7 @@ export async function accountsRoutes(
   });
 
   route(app, authApi.memberUserUpdate, async (request) => {
-    await updateNickname(app.db, currentUser(request).id, request.body.nickname);
+    await updateNickname(app.db, currentUser(request).memberId, request.body.nickname);
     return true;
   });
 

@@ -1,9 +1,10 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import type { TeamRole } from '@portal/shared';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cacheFor, changed } from '../../cache/invalidation.ts';
 import { USER_AGENT_MAX } from './devices.ts';
-import { memberSessions } from './tables.ts';
+import { memberSessions, teamMembers } from './tables.ts';
 
 /**
  * Opaque bearer tokens (docs/decisions/0004-sessions.md): 32 random bytes, base64url; only their
@@ -65,6 +66,9 @@ export async function createSession(
 export interface ActiveSession {
   sessionId: number;
   userId: number;
+  /** The team (account) the session acts on, and the member's role in it (decision 0053). */
+  teamId: number;
+  role: TeamRole;
   expiresAt: Date;
 }
 
@@ -82,15 +86,25 @@ interface SessionRow extends ActiveSession {
 /** Thrown by the cached lookup for an unknown token, so that a miss is never kept (see resolveSession). */
 class NoSession extends Error {}
 
+/** The session's team: the one switched to, or the member's own (null before teams). */
+const sessionTeam = sql<number>`coalesce(${memberSessions.teamId}, ${memberSessions.userId})`;
+
+/**
+ * A live session with its member's role in its team, in one query. No membership row (the member
+ * was removed meanwhile) is no session: the token is refused, never let through with no role.
+ */
 async function loadSession(db: Db, tokenHash: string): Promise<SessionRow> {
   const [row] = await db
     .select({
       sessionId: memberSessions.id,
       userId: memberSessions.userId,
+      teamId: teamMembers.teamId,
+      role: teamMembers.role,
       expiresAt: memberSessions.expiresAt,
       lastUsedAt: memberSessions.lastUsedAt,
     })
     .from(memberSessions)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, sessionTeam), eq(teamMembers.memberId, memberSessions.userId)))
     .where(and(eq(memberSessions.tokenHash, tokenHash), isNull(memberSessions.revokedAt)))
     .limit(1);
   if (!row) throw new NoSession();
@@ -118,7 +132,7 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
   }
   if (row.expiresAt.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.lastUsedAt.getTime() < SESSION_REFRESH_INTERVAL_MS) {
-    return { sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt };
+    return { sessionId: row.sessionId, userId: row.userId, teamId: row.teamId, role: row.role, expiresAt: row.expiresAt };
   }
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const staleBefore = new Date(now.getTime() - SESSION_REFRESH_INTERVAL_MS);
@@ -141,7 +155,7 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
       .limit(1);
     if (!live) return null;
   }
-  return { sessionId: row.sessionId, userId: row.userId, expiresAt };
+  return { sessionId: row.sessionId, userId: row.userId, teamId: row.teamId, role: row.role, expiresAt };
 }
 
 /** Ends one session (logout). Idempotent: revoking twice keeps the first time. */

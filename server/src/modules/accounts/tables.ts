@@ -1,5 +1,6 @@
 import type {
   CertificationType,
+  TeamRole,
   IdentificationStatus,
   Locale,
   SignInResult,
@@ -125,9 +126,44 @@ export const memberSessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** The client address of the sign-in (request.ip, behind the trusted proxies). */
     ip: text('ip').notNull().default(''),
+    /**
+     * The team (account) this session acts on (decision 0053): the member's own at sign-in, another
+     * team of theirs after a switch. Null reads as their own (sessions opened before teams).
+     */
+    teamId: integer('team_id').references(() => memberUsers.id, { onDelete: 'cascade' }),
   },
   // Revoking every session of a user (password reset) and pruning dead ones look up by user.
   (t) => [index('member_sessions_user_id').on(t.userId)],
+);
+
+/**
+ * Who belongs to which team, with which role (decisions 0053, 0054). A team is an account (a
+ * member_users row holding balance, orders, IPs…); its owner is the account itself, one row with
+ * role `owner` per team. Every change notifies the session cache of every instance (migration
+ * 0032), so a removal or a role change holds at once.
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    role: text('role').$type<TeamRole>().notNull(),
+    /** Who invited them (null: the owner of their own team, or the inviter's account is gone). */
+    invitedBy: integer('invited_by').references(() => memberUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_members_pair').on(t.teamId, t.memberId),
+    index('team_members_member').on(t.memberId),
+    // One owner per team.
+    uniqueIndex('team_members_one_owner').on(t.teamId).where(sql`${t.role} = 'owner'`),
+    check('team_members_role', sql`${t.role} in ('owner', 'admin', 'finance', 'developer', 'viewer')`),
+  ],
 );
 
 /**

@@ -1,4 +1,14 @@
-import { apiTokenApi, type ApiScope, ProxyErrorCode, type PublicApiEntry, publicApi, usageRangeProblem } from '@portal/shared';
+import {
+  apiTokenApi,
+  type ApiScope,
+  cappedCan,
+  PUBLIC_API_RULES,
+  ProxyErrorCode,
+  type PublicApiEntry,
+  publicApi,
+  type TeamPermission,
+  usageRangeProblem,
+} from '@portal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -128,8 +138,11 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
   // The pages' catch-all GET route would otherwise answer an unknown /api/v1/ path.
   v1.all('/*', { schema: { hide: true } }, notFound);
 
-  /** Token, then quota, then scope: a refused scope still counts, so probing costs quota too. */
-  const authenticate = (scope: ApiScope) => async (request: FastifyRequest) => {
+  /**
+   * Token, then quota, then scope, then role: a refused scope or role still counts, so probing costs
+   * quota too. The role is the token's, capped at its creator's role in the team now (decision 0054).
+   */
+  const authenticate = (scope: ApiScope, permission: TeamPermission) => async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new PublicApiError(401, 'unauthorized', 'api.noToken', undefined, { 'www-authenticate': 'Bearer' });
     const now = v1.now();
@@ -158,7 +171,20 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
         },
       );
     }
+    if (!cappedCan(found.identity.role, found.identity.creatorRole, permission)) {
+      throw new PublicApiError(403, 'forbidden', 'error.teamRole');
+    }
     request.apiToken = found.identity;
+  };
+
+  const RULES = new Map<PublicApiEntry, TeamPermission>(
+    Object.entries(publicApi).map(([key, entry]) => [entry, PUBLIC_API_RULES[key as keyof typeof PUBLIC_API_RULES]]),
+  );
+
+  const permissionOf = (entry: PublicApiEntry): TeamPermission => {
+    const permission = RULES.get(entry);
+    if (!permission) throw new Error(`${entry.method} ${entry.path} has no rule in the team role table`);
+    return permission;
   };
 
   function publicRoute<E extends PublicApiEntry>(entry: E, handler: PublicHandler<E>) {
@@ -173,7 +199,7 @@ async function publicApiPlugin(v1: FastifyInstance, { config }: { config: Pick<C
         ...(entry.body && { body: entry.body }),
         ...(entry.status !== 204 && { response: { [entry.status]: entry.response } }),
       },
-      onRequest: authenticate(entry.scope),
+      onRequest: authenticate(entry.scope, permissionOf(entry)),
       handler: async (request, reply) => {
         const identity = request.apiToken;
         if (!identity) throw new PublicApiError(401, 'unauthorized', 'api.noToken');
@@ -247,7 +273,11 @@ export async function apiTokensRoutes(
   { config }: { config: Pick<Config, 'apiRateLimitPerMinute' | 'proxy'> },
 ) {
   route(app, apiTokenApi.apiTokenList, (request) => listApiTokens(app.db, app.now(), currentUser(request).id));
-  route(app, apiTokenApi.apiTokenCreate, (request) => createApiToken(app.db, app.now(), currentUser(request).id, request.body));
+  // The token carries its creator's role in the team (and never more than their role later).
+  route(app, apiTokenApi.apiTokenCreate, (request) => {
+    const { id, memberId, role } = currentUser(request);
+    return createApiToken(app.db, app.now(), id, request.body, { memberId, role });
+  });
   route(app, apiTokenApi.apiTokenRevoke, (request) =>
     revokeApiToken(app.db, app.now(), currentUser(request).id, request.body.id),
   );

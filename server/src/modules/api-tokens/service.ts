@@ -7,11 +7,12 @@ import {
   type ApiScope,
   type ApiToken,
   ApiTokenErrorCode,
+  type TeamRole,
 } from '@portal/shared';
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
-import { memberUsers } from '../accounts/tables.ts';
+import { memberUsers, teamMembers } from '../accounts/tables.ts';
 import { apiTokens } from './tables.ts';
 
 type Row = typeof apiTokens.$inferSelect;
@@ -45,6 +46,12 @@ export interface NewApiToken {
   expiresInDays: number | null;
 }
 
+/** Who creates a token in a team, and their role there then: the most the token may ever do (decision 0054). */
+export interface TokenCreator {
+  memberId: number;
+  role: TeamRole;
+}
+
 /**
  * Creates a token and returns its secret (shown once, never stored). The member's row is locked
  * for the transaction, so concurrent creations of one member are counted one after another and
@@ -55,6 +62,7 @@ export async function createApiToken(
   now: Date,
   userId: number,
   input: NewApiToken,
+  creator: TokenCreator = { memberId: userId, role: 'owner' },
 ): Promise<{ token: ApiToken; secret: string }> {
   const secret = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
@@ -71,6 +79,8 @@ export async function createApiToken(
       .insert(apiTokens)
       .values({
         userId,
+        createdBy: creator.memberId,
+        role: creator.role,
         name: input.name,
         tokenHash: hashToken(secret),
         hint: secret.slice(0, API_TOKEN_PREFIX.length + 6),
@@ -111,24 +121,28 @@ export async function revokeApiToken(db: Db, now: Date, userId: number, id: numb
 }
 
 /**
- * Revokes every token of the member (a password reset, a password change that asks for it), inside
- * the caller's transaction, and answers how many were live (the member is told). Expired tokens are
- * revoked too, for the record. Every /api/v1/ call reads the token's row (resolveApiToken keeps no
+ * Revokes every token the person created, in every team (a password reset, a password change that
+ * asks for it), inside the caller's transaction, and answers how many were live (the member is
+ * told). Expired tokens are revoked too, for the record. Every /api/v1/ call reads the token's row (resolveApiToken keeps no
  * copy), so the revocation holds from the next request on every instance once committed.
  */
 export async function revokeAllApiTokens(db: Db, userId: number, now: Date): Promise<number> {
   const ended = await db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)))
     .returning({ expiresAt: apiTokens.expiresAt });
   return ended.filter((t) => t.expiresAt === null || t.expiresAt.getTime() > now.getTime()).length;
 }
 
 export interface TokenIdentity {
   tokenId: number;
+  /** The team (account) the token acts on. */
   userId: number;
   scopes: ApiScope[];
+  /** The role it was made with, and its creator's role in the team now: it acts with both at most. */
+  role: TeamRole;
+  creatorRole: TeamRole;
 }
 
 export type TokenLookup =
@@ -136,7 +150,7 @@ export type TokenLookup =
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
 /**
- * The member and scopes behind a bearer token of /api/v1/. Only `npt_` tokens are looked up (a
+ * The team, scopes and roles behind a bearer token of /api/v1/. Only `npt_` tokens are looked up (a
  * session token never matches the pattern, and the session lookup never matches this one). Every
  * call asks the database, so a revocation holds from the next request. last_used_at is pushed
  * forward by a conditional UPDATE at most once a minute.
@@ -151,12 +165,16 @@ export async function resolveApiToken(db: Db, token: string, now: Date): Promise
       lastUsedAt: apiTokens.lastUsedAt,
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
+      role: apiTokens.role,
+      creatorRole: teamMembers.role,
     })
     .from(apiTokens)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, apiTokens.userId), eq(teamMembers.memberId, apiTokens.createdBy)))
     .where(eq(apiTokens.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  // Its creator left the team (or their account is gone): the token went with them.
+  if (row.revokedAt || !row.creatorRole) return { ok: false, reason: 'revoked' };
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) {
     const staleBefore = new Date(now.getTime() - LAST_USED_INTERVAL_MS + 1);
@@ -165,5 +183,14 @@ export async function resolveApiToken(db: Db, token: string, now: Date): Promise
       .set({ lastUsedAt: now })
       .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore))));
   }
-  return { ok: true, identity: { tokenId: row.id, userId: row.userId, scopes: parseScopes(row.scopes) } };
+  return {
+    ok: true,
+    identity: {
+      tokenId: row.id,
+      userId: row.userId,
+      scopes: parseScopes(row.scopes),
+      role: row.role,
+      creatorRole: row.creatorRole,
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { TeamRole } from '@portal/shared';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { memberUsers } from '../accounts/tables.ts';
 
@@ -14,6 +15,14 @@ export const apiTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => memberUsers.id, { onDelete: 'cascade' }),
+    /**
+     * The person who created it (decision 0053): the token acts with at most their current role in
+     * the team (`user_id`), and ends when they leave it or reset their password. Null only when
+     * their account is gone (the token is refused then).
+     */
+    createdBy: integer('created_by').references(() => memberUsers.id, { onDelete: 'set null' }),
+    /** The creator's role when it was created: the most the token may ever do. */
+    role: text('role').$type<TeamRole>().notNull().default('owner'),
     name: text('name').notNull(),
     /** Hex SHA-256 of the whole token (`npt_…`). */
     tokenHash: text('token_hash').notNull().unique(),

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config/index.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { BEARER_AUTH, route } from '../../plugins/contract.ts';
+import { BEARER_AUTH, requireRole, route, ruleOf } from '../../plugins/contract.ts';
 import { type LocalizedValidationError, validatorCompiler } from '../../plugins/validation.ts';
 import type { FetchLike } from '../messaging/transports.ts';
 import { resolveDataKey } from './crypto.ts';
@@ -148,7 +148,8 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
   route(app, certificationApi.enterpriseCertGet, (request) => getEnterprise(app.db, key, currentUser(request).id));
 
   const create = certificationApi.enterpriseCertCreate;
-  if (!app.authenticate) throw new Error('certification routes need the auth plugin');
+  const authenticate = app.authenticate;
+  if (!authenticate) throw new Error('certification routes need the auth plugin');
   app.route({
     method: create.method,
     url: create.path,
@@ -164,7 +165,7 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
       security: [{ [BEARER_AUTH]: [] }],
     },
     validatorCompiler: () => (data) => ({ value: data }),
-    preHandler: app.authenticate,
+    preHandler: [authenticate, requireRole(ruleOf(create))],
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const userId = currentUser(request).id;
       if (!request.isMultipart()) {
@@ -220,7 +221,7 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
         security: [{ [BEARER_AUTH]: [] }],
       },
       validatorCompiler: () => (data) => ({ value: data }),
-      preHandler: app.authenticate,
+      preHandler: [authenticate, requireRole(ruleOf(entry))],
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const userId = currentUser(request).id;
         if (!request.isMultipart()) {
@@ -273,7 +274,11 @@ export async function certificationRoutes(app: FastifyInstance, { config, fetch,
   const ownFileRoute = (path: string, summary: string, fileName: string, find: typeof ownLicence) =>
     app.get(
       path,
-      { schema: { summary, tags: ['certification'], security: [{ [BEARER_AUTH]: [] }] }, preHandler: app.authenticate },
+      // The uploaded documents are the certification's: who may certify may see them.
+      {
+        schema: { summary, tags: ['certification'], security: [{ [BEARER_AUTH]: [] }] },
+        preHandler: [authenticate, requireRole('certification')],
+      },
       async (request, reply) => {
         const found = await find(app.db, currentUser(request).id);
         if (!found) return reply.code(404).send({ code: ResultCode.NotFound, data: null, msg: request.t('error.notFound') });

@@ -20,6 +20,8 @@ export const UNVERIFIED_TEMPLATES = [
   'message.alertEmailCode',
   'message.statusConfirm.subject',
   'message.statusConfirm',
+  'message.teamInvitation.subject',
+  'message.teamInvitation',
 ] as const satisfies readonly MessageKey[];
 export type UnverifiedTemplate = (typeof UNVERIFIED_TEMPLATES)[number];
 

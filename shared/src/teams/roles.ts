@@ -1,0 +1,54 @@
+/**
+ * The role table of teams (docs/decisions/0054-role-table.md). An account is a team; each person in
+ * it has one role. The server enforces ROUTE_RULES on every call (plugins/contract.ts) and
+ * PUBLIC_API_RULES on /api/v1/; the user centre hides with the same table what a role cannot do.
+ */
+export const TEAM_ROLES = ['owner', 'admin', 'finance', 'developer', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** What a role may do. Reading the team's account (balance, orders, usage, settings) is `read`. */
+export const TEAM_PERMISSIONS = [
+  /** The team's balance, orders, usage, invoices list, certification status, settings: everyone. */
+  'read',
+  /** Proxy passwords, static IP credentials, list links: the secrets that open the proxies. */
+  'credentials',
+  /** Place and pay orders (traffic, static IPs, renewals). */
+  'buy',
+  /** Request invoices. */
+  'invoices',
+  /** Submit real-name or enterprise certification. */
+  'certification',
+  /** Sub-accounts, their passwords and caps, allow-lists, list links, spend limits, IP exchange and remarks. */
+  'proxy',
+  /** The team's API tokens for /api/v1/. */
+  'apiTokens',
+  /** Balance and expiry alert settings. */
+  'alerts',
+  /** Invite, change roles, remove members, revoke invitations. */
+  'members',
+  /** Hand the team to another member. */
+  'ownership',
+] as const;
+export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
+
+const ALL = TEAM_PERMISSIONS;
+
+export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
+  owner: ALL,
+  admin: ALL.filter((p) => p !== 'ownership'),
+  finance: ['read', 'buy', 'invoices', 'certification', 'alerts'],
+  developer: ['read', 'credentials', 'proxy', 'apiTokens'],
+  viewer: ['read'],
+};
+
+export function can(role: TeamRole | null | undefined, permission: TeamPermission): boolean {
+  return !!role && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** The permissions both roles allow: an API token acts with at most its creator's current role. */
+export const cappedCan = (tokenRole: TeamRole, creatorRole: TeamRole | null, permission: TeamPermission) =>
+  can(tokenRole, permission) && can(creatorRole, permission);
+
+/** Roles an inviter or role-changer may hand out: never owner (ownership is transferred, not granted). */
+export const ASSIGNABLE_ROLES = ['admin', 'finance', 'developer', 'viewer'] as const satisfies readonly TeamRole[];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
