@@ -3,12 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StaticErrorCode, StaticIpStatus, StaticOrderStatus } from '@portal/shared';
+import { ResultCode, StaticErrorCode, StaticIpStatus, StaticOrderStatus } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from './cli/ops.ts';
 import { runCli } from './cli/remote.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { teamMembers } from './modules/accounts/tables.ts';
 import { enterpriseCertifications } from './modules/certification/tables.ts';
 import { closeOverdueOrders } from './modules/orders/service.ts';
 import { rechargeOrders } from './modules/orders/tables.ts';
@@ -193,6 +194,36 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL behind a round-robin
     const ms = Math.max(
       await untilBoth('/app-api/ip/member-user/get', { token }, (x) => x.json().code === 401),
       await untilBoth('/api/v1/proxy-accounts', { token: secret }, (x) => x.status === 401),
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("a team member's lowered role, then their removal, hold on both instances within a second (session and API token)", async () => {
+    const owner = await createTestUser(a.app.db);
+    const dev = await createTestUser(a.app.db);
+    await a.app.db.insert(teamMembers).values({ teamId: owner.id, memberId: dev.id, role: 'developer' });
+    const ownerToken = await login(owner.mobile as string, owner.password);
+    const token = await login(dev.mobile as string, dev.password);
+    expect((await call('/app-api/member/team/switch', { token, body: { teamId: owner.id } })).json().code).toBe(0);
+    const created = await call('/app-api/member/api-token/create', { token, body: { name: 'ci', scopes: ['proxy:write'] } });
+    const secret = created.json<{ code: number; data: { secret: string } }>().data.secret;
+    // Both instances have the developer's session (and role) cached and answer the token.
+    for (const answer of await fromBoth('/app-api/ip/proxy-account/list', { token })) expect(answer.json().code).toBe(0);
+    for (const answer of await fromBoth('/api/v1/proxy-accounts', { token: secret })) expect(answer.status).toBe(200);
+
+    const lowered = await call('/app-api/member/team/role', { token: ownerToken, body: { memberId: dev.id, role: 'viewer' } });
+    expect(lowered.json().code).toBe(0);
+    const refusedMs = Math.max(
+      await untilBoth('/app-api/ip/proxy-account/list', { token }, (x) => x.json().code === ResultCode.NotAuthorised),
+      await untilBoth('/api/v1/proxy-accounts', { token: secret }, (x) => x.status === 403),
+    );
+    expect(refusedMs).toBeLessThan(1000);
+
+    const removed = await call('/app-api/member/team/remove', { token: ownerToken, body: { memberId: dev.id } });
+    expect(removed.json().code).toBe(0);
+    const ms = Math.max(
+      await untilBoth('/app-api/ip/member-user/get', { token }, (x) => x.json().code === 401),
+      await untilBoth('/api/v1/usage', { token: secret }, (x) => x.status === 401),
     );
     expect(ms).toBeLessThan(1000);
   });
