@@ -17,6 +17,7 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/admin/account-password-auth': () => import('./pages/proxy/ProxyCredentialsPage.tsx'),
   '/admin/api-tokens': () => import('./pages/api-tokens/ApiTokensPage.tsx'),
   '/admin/help-center': () => import('./pages/help/HelpCenterPage.tsx'),
+  '/admin/team/join': () => import('./pages/team/JoinTeamPage.tsx'),
 };
 
 // One language at a time: a page never downloads the other language's messages (decision 0040).

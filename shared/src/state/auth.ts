@@ -1,4 +1,14 @@
 import { proxy, subscribe } from 'valtio';
+import type { TeamSummary } from '../contract/teams.ts';
+import type { TeamPermission, TeamRole } from '../teams/roles.ts';
+
+/** The team a session acts on (member/team/context), as the store keeps it (read-only snapshots fit). */
+export interface ActiveTeam {
+  readonly teamId: number;
+  readonly role: TeamRole;
+  readonly permissions: readonly TeamPermission[];
+  readonly teams: readonly Readonly<TeamSummary>[];
+}
 
 /** Identification status numbers of SPEC section 4; only Success counts as certified. */
 export const IDENTIFICATION_SUCCESS = 3;
@@ -6,6 +16,8 @@ export const IDENTIFICATION_SUCCESS = 3;
 export interface AuthUserInfo {
   limitBalance?: number | null;
   identificationStatus?: number | null;
+  /** The active team, the member's role and permissions in it, their teams (decision 0053). */
+  team?: ActiveTeam | null;
   [key: string]: unknown;
 }
 
@@ -24,6 +36,10 @@ export const isLoggedIn = (s: Pick<AuthState, 'token'> = authStore) => s.token !
 export const balanceMb = (s: Pick<AuthState, 'userInfo'> = authStore) => s.userInfo?.limitBalance ?? 0;
 export const isCertified = (s: Pick<AuthState, 'userInfo'> = authStore) =>
   s.userInfo?.identificationStatus === IDENTIFICATION_SUCCESS;
+
+/** What the member may do in the active team; null while unknown (the server decides anyway). */
+export const teamPermissions = (s: Pick<AuthState, 'userInfo'> = authStore): readonly TeamPermission[] | null =>
+  s.userInfo?.team?.permissions ?? null;
 
 export function setSession(token: string, userInfo: AuthUserInfo | null = null) {
   authStore.token = token;

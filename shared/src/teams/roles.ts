@@ -52,3 +52,21 @@ export const cappedCan = (tokenRole: TeamRole, creatorRole: TeamRole | null, per
 /** Roles an inviter or role-changer may hand out: never owner (ownership is transferred, not granted). */
 export const ASSIGNABLE_ROLES = ['admin', 'finance', 'developer', 'viewer'] as const satisfies readonly TeamRole[];
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/**
+ * The user centre's pages a role needs a permission for (the rest need `read`, which every role
+ * has). The navigation hides them; opening one anyway shows the 403 page, as its data call is refused.
+ */
+export const PAGE_PERMISSIONS: Readonly<Record<string, TeamPermission>> = {
+  '/admin/dynamic/buy': 'buy',
+  '/admin/static/buy': 'buy',
+  '/admin/account-password-auth': 'credentials',
+  '/admin/static/management': 'credentials',
+  '/admin/api-tokens': 'apiTokens',
+};
+
+/** Whether permissions (null: not known yet, shown as before teams) open a page of the user centre. */
+export function canSeePage(permissions: readonly TeamPermission[] | null | undefined, path: string): boolean {
+  const needed = PAGE_PERMISSIONS[path];
+  return !needed || !permissions || permissions.includes(needed);
+}

@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useLocation } from '@portal/shared/router';
 import { useLocalePath } from '@portal/shared/ui';
+import { canSeePage } from '@portal/shared';
+import { authStore, teamPermissions } from '@portal/shared/browser';
+import { useSnapshot } from 'valtio';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
 import { scrollLeftToReveal } from './revealActive.ts';
@@ -67,6 +70,12 @@ export function AdminLayout() {
   const intl = useIntl();
   const to = useLocalePath();
   const navStrip = useActiveItemInView();
+  // The pages the member's role in the active team opens (decision 0054): the others are hidden.
+  const permissions = teamPermissions(useSnapshot(authStore));
+  const sections = SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => canSeePage(permissions, item.path)),
+  })).filter((section) => section.items.length > 0);
   return (
     <Flex direction="column" minH="100vh" bg="bg.subtle">
       <Box as="header" borderBottomWidth="1px" bg="bg">
@@ -100,7 +109,7 @@ export function AdminLayout() {
           overflowX={{ base: 'auto', md: 'visible' }}
         >
           <Stack direction={{ base: 'row', md: 'column' }} gap={{ base: 1, md: 4 }}>
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <Stack key={section.items[0]?.path} direction={{ base: 'row', md: 'column' }} gap={1}>
                 {section.heading ? (
                   <Text

@@ -5,7 +5,8 @@ import { useSnapshot } from 'valtio';
 import { formatTraffic } from '@portal/shared';
 import { authStore, balanceMb } from '@portal/shared/browser';
 import { useLocalePath } from '@portal/shared/ui';
-import { logout } from '../session/session.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout, switchTeam } from '../session/session.ts';
 
 /** Logged-in header menu (SPEC/issue: remaining traffic, dashboard, logout). */
 export function UserMenu() {
@@ -13,6 +14,15 @@ export function UserMenu() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const auth = useSnapshot(authStore);
+  const queryClient = useQueryClient();
+  const team = auth.userInfo?.team;
+  const roleName = (role: string) => intl.formatMessage({ id: `shared.team.role.${role}` });
+  // Another team's data from now on: nothing cached of the previous one may show.
+  const switchTo = async (teamId: number) => {
+    await switchTeam(teamId);
+    queryClient.clear();
+    navigate(to('/admin/dashboard'));
+  };
   const name =
     (auth.userInfo?.nickname as string | undefined) ||
     (auth.userInfo?.mobile as string | undefined) ||
@@ -44,6 +54,29 @@ export function UserMenu() {
               </Menu.ItemGroupLabel>
             </Menu.ItemGroup>
             <Menu.Separator />
+            {team && team.teams.length > 1 ? (
+              <>
+                <Menu.ItemGroup data-testid="team-switcher">
+                  <Menu.ItemGroupLabel>
+                    <FormattedMessage id="user.teams" />
+                  </Menu.ItemGroupLabel>
+                  {team.teams.map((t) => (
+                    <Menu.Item
+                      key={t.teamId}
+                      value={`team-${t.teamId}`}
+                      disabled={t.teamId === team.teamId}
+                      onSelect={() => switchTo(t.teamId)}
+                    >
+                      <FormattedMessage
+                        id={t.teamId === team.teamId ? 'user.teamCurrent' : 'user.teamOther'}
+                        values={{ name: t.name, role: roleName(t.role) }}
+                      />
+                    </Menu.Item>
+                  ))}
+                </Menu.ItemGroup>
+                <Menu.Separator />
+              </>
+            ) : null}
             <Menu.Item value="dashboard" onSelect={() => navigate(to('/admin/dashboard'))}>
               <FormattedMessage id="user.dashboard" />
             </Menu.Item>

@@ -4,7 +4,15 @@ import { callApi, clearSession, isLoggedIn, replaceUserInfo, setSession } from '
 /** SPEC section 4: on start, if logged in, the user info is fetched. A 401 triggers the login-expired reaction. */
 export async function refreshUserInfo(): Promise<void> {
   if (!isLoggedIn()) return;
-  replaceUserInfo(await callApi(api.memberUserGet));
+  // The person with the active team's figures, and their role there (decision 0053).
+  const [info, team] = await Promise.all([callApi(api.memberUserGet), callApi(api.teamContext)]);
+  replaceUserInfo(info && { ...info, team });
+}
+
+/** Acts on another team of the member from now on: the session's team changes on the server. */
+export async function switchTeam(teamId: number): Promise<void> {
+  await callApi(api.teamSwitch, { body: { teamId } });
+  await refreshUserInfo();
 }
 
 export async function login(

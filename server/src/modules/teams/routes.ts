@@ -8,9 +8,9 @@ import { getWebsite } from '../system/service.ts';
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from './invitations.ts';
 import { leaveTeam, listMembers, removeMember, switchTeam, teamContext, transferOwnership, updateRole } from './membership.ts';
 
-/** The page that accepts an invitation, in the inviter's language (shell: /team/join). */
+/** The page that accepts an invitation, in the inviter's language (user centre: /admin/team/join; signing in or up first brings the invitee back to it). */
 export const invitationUrl = (origin: string, locale: Locale, token: string) =>
-  `${origin}${locale === 'en' ? '/en' : ''}/team/join?token=${token}`;
+  `${origin}${locale === 'en' ? '/en' : ''}/admin/team/join?token=${token}`;
 
 /** The invitation message: to an address nobody has verified yet, so a fixed text and the link only. */
 export function invitationMessage(

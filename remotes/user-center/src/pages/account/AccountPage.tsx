@@ -27,6 +27,7 @@ import { memberUserQuery } from '../../common/member.ts';
 import { AlertsCard } from './AlertsCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { SignInHistoryCard } from './SignInHistoryCard.tsx';
+import { TeamCard } from '../team/TeamCard.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'orange', 2: 'orange', 3: 'green', 4: 'red' };
 
@@ -44,6 +45,7 @@ export default function AccountPage() {
           <FormattedMessage id="shared.page.account" />
         </Heading>
         {isLoading || !user ? <Skeleton h="48" borderRadius="xl" /> : <ProfileCard user={user} />}
+        <TeamCard />
         <AlertsCard />
         <PasswordCard />
         <DevicesCard />

@@ -1,0 +1,174 @@
+import { Badge, Button, Card, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { NativeSelect } from '@portal/shared/chakra/deferred';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { ASSIGNABLE_ROLES, type AssignableRole, api, can, type TeamMember } from '@portal/shared';
+import { authStore, callApi } from '@portal/shared/browser';
+import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { InviteForm, PendingInvitations } from './Invitations.tsx';
+
+export const teamMembersKey = ['team-members'] as const;
+
+/**
+ * The active team's people (decision 0053): everyone sees who is in it; the owner and admins
+ * invite, change roles and remove; the owner hands the team over.
+ */
+export function TeamCard() {
+  const intl = useIntl();
+  const role = useSnapshot(authStore).userInfo?.team?.role ?? null;
+  const manages = can(role, 'members');
+  const members = useQuery({ queryKey: teamMembersKey, queryFn: () => callApi(api.teamMembers) });
+  return (
+    <Card.Root data-testid="team">
+      <Card.Header>
+        <Stack gap={1}>
+          <Card.Title as="h2">
+            <FormattedMessage id="uc.team.title" />
+          </Card.Title>
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage id="uc.team.description" />
+          </Text>
+        </Stack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap={6}>
+          {members.isLoading ? (
+            <Stack gap={2} aria-busy="true" aria-label={intl.formatMessage({ id: 'uc.team.loading' })}>
+              <Skeleton h="10" />
+              <Skeleton h="10" />
+            </Stack>
+          ) : members.isError || !members.data ? (
+            <QueryFailure onRetry={() => void members.refetch()} />
+          ) : (
+            <MemberTable members={members.data} manages={manages} owns={role === 'owner'} />
+          )}
+          {manages ? (
+            <>
+              <InviteForm />
+              <PendingInvitations />
+            </>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MemberTable({ members, manages, owns }: { members: TeamMember[]; manages: boolean; owns: boolean }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const label = (c: string) => intl.formatMessage({ id: `uc.team.col.${c}` });
+  const roleName = (r: string) => intl.formatMessage({ id: `shared.team.role.${r}` });
+  const done = (id: string) => async () => {
+    await queryClient.invalidateQueries({ queryKey: teamMembersKey });
+    message('success', intl.formatMessage({ id }));
+  };
+  const changeRole = useMutation({
+    mutationFn: (v: { memberId: number; role: AssignableRole }) => callApi(api.teamRoleUpdate, { body: v }),
+    onSuccess: done('uc.team.roleChanged'),
+  });
+  const remove = useMutation({
+    mutationFn: (memberId: number) => callApi(api.teamMemberRemove, { body: { memberId } }),
+    onSuccess: done('uc.team.removed'),
+  });
+  const transfer = useMutation({
+    mutationFn: (memberId: number) => callApi(api.teamTransfer, { body: { memberId } }),
+    onSuccess: () => window.location.reload(),
+  });
+  const who = (m: TeamMember) => m.nickname || m.mobile || m.email || '';
+  const columns: ListColumn<TeamMember>[] = [
+    {
+      key: 'member',
+      label: label('member'),
+      card: 'title',
+      wrap: true,
+      cell: (m) => (
+        <HStack as="span" gap={2} flexWrap="wrap" display="inline-flex">
+          <Text as="span" fontWeight="medium">
+            {who(m)}
+          </Text>
+          {m.you ? (
+            <Badge colorPalette="green" variant="subtle">
+              <FormattedMessage id="uc.team.you" />
+            </Badge>
+          ) : null}
+        </HStack>
+      ),
+    },
+    {
+      key: 'contact',
+      label: label('contact'),
+      wrap: true,
+      cell: (m) => <Text as="span">{[m.mobile, m.email].filter(Boolean).join(' · ') || '—'}</Text>,
+    },
+    {
+      key: 'role',
+      label: label('role'),
+      cell: (m) =>
+        manages && m.role !== 'owner' && !m.you ? (
+          <NativeSelect.Root size="sm" width="auto" disabled={changeRole.isPending}>
+            <NativeSelect.Field
+              value={m.role}
+              aria-label={intl.formatMessage({ id: 'uc.team.roleOf' }, { name: who(m) })}
+              onChange={(e) => changeRole.mutate({ memberId: m.memberId, role: e.target.value as AssignableRole })}
+              data-testid="team-member-role"
+            >
+              {ASSIGNABLE_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleName(r)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : (
+          <Text as="span" data-testid="team-member-role-name">
+            {roleName(m.role)}
+          </Text>
+        ),
+    },
+    {
+      key: 'actions',
+      label: label('actions'),
+      card: 'action',
+      wrap: true,
+      cell: (m) =>
+        m.role === 'owner' || m.you || !manages ? (
+          <Text as="span" color="fg.muted">
+            —
+          </Text>
+        ) : (
+          <HStack gap={2} flexWrap="wrap">
+            {owns ? (
+              <Button size="xs" variant="outline" loading={transfer.isPending} onClick={() => transfer.mutate(m.memberId)}>
+                <FormattedMessage id="uc.team.transfer" />
+                <Text as="span" srOnly>{` ${who(m)}`}</Text>
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              loading={remove.isPending && remove.variables === m.memberId}
+              onClick={() => remove.mutate(m.memberId)}
+              data-testid="team-member-remove"
+            >
+              <FormattedMessage id="uc.team.remove" />
+              <Text as="span" srOnly>{` ${who(m)}`}</Text>
+            </Button>
+          </HStack>
+        ),
+    },
+  ];
+  return (
+    <ResponsiveTable
+      testId="team-members"
+      columns={columns}
+      items={members}
+      rowKey={(m) => m.memberId}
+      rowProps={() => ({ 'data-testid': 'team-member' })}
+      ariaLabel={intl.formatMessage({ id: 'uc.team.title' })}
+    />
+  );
+}
