@@ -10,7 +10,7 @@ import {
   type TeamRole,
 } from '@portal/shared';
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers, teamMembers } from '../accounts/tables.ts';
 import { apiTokens } from './tables.ts';
@@ -133,6 +133,19 @@ export async function revokeAllApiTokens(db: Db, userId: number, now: Date): Pro
     .where(and(eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)))
     .returning({ expiresAt: apiTokens.expiresAt });
   return ended.filter((t) => t.expiresAt === null || t.expiresAt.getTime() > now.getTime()).length;
+}
+
+/**
+ * Revokes the tokens a person made for a team (they left it or were removed), in the caller's
+ * transaction: every /api/v1/ call reads the token's row, so it holds from the next request.
+ */
+export async function revokeTeamTokens(tx: Tx, now: Date, teamId: number, memberId: number): Promise<number> {
+  const ended = await tx
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, teamId), eq(apiTokens.createdBy, memberId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return ended.length;
 }
 
 export interface TokenIdentity {

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { maskEmail, maskMobile } from '../accounts/mask.ts';
 import { hashToken } from '../accounts/sessions.ts';
-import { memberSessions, memberUsers, teamMembers } from '../accounts/tables.ts';
-import { memberCount, roleIn, teamContext } from './membership.ts';
+import { memberUsers, teamMembers } from '../accounts/tables.ts';
+import { joinTeam, memberCount, roleIn, teamContext } from '../accounts/teams.ts';
 import { teamInvitations } from './tables.ts';
 
 /**
@@ -166,12 +166,8 @@ export async function acceptInvitation(
         destination: maskDestination(row),
       });
     }
-    await tx
-      .insert(teamMembers)
-      .values({ teamId: row.teamId, memberId, role: row.role, invitedBy: row.invitedBy, createdAt: now })
-      .onConflictDoNothing();
+    await joinTeam(tx, { teamId: row.teamId, memberId, role: row.role, invitedBy: row.invitedBy, now, sessionId });
     await tx.update(teamInvitations).set({ acceptedAt: now, acceptedBy: memberId }).where(eq(teamInvitations.id, row.id));
-    await tx.update(memberSessions).set({ teamId: row.teamId }).where(eq(memberSessions.id, sessionId));
     return row.teamId;
   });
   changed(db, 'sessions');

@@ -6,7 +6,16 @@ import type { OutgoingMessage } from '../messaging/transports.ts';
 import { translateForUnverified } from '../messaging/unverified.ts';
 import { getWebsite } from '../system/service.ts';
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from './invitations.ts';
-import { leaveTeam, listMembers, removeMember, switchTeam, teamContext, transferOwnership, updateRole } from './membership.ts';
+import {
+  leaveTeam,
+  listMembers,
+  removeMember,
+  switchTeam,
+  teamContext,
+  transferOwnership,
+  updateRole,
+} from '../accounts/teams.ts';
+import { revokeTeamTokens } from '../api-tokens/service.ts';
 
 /** The page that accepts an invitation, in the inviter's language (user centre: /admin/team/join; signing in or up first brings the invitee back to it). */
 export const invitationUrl = (origin: string, locale: Locale, token: string) =>
@@ -72,12 +81,12 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     return true;
   });
   route(app, teamApi.teamMemberRemove, async (request) => {
-    await removeMember(app.db, app.now(), currentUser(request).id, request.body.memberId);
+    await removeMember(app.db, app.now(), currentUser(request).id, request.body.memberId, revokeTeamTokens);
     return true;
   });
   route(app, teamApi.teamLeave, (request) => {
     const { id, memberId, sessionId } = currentUser(request);
-    return leaveTeam(app.db, app.now(), id, memberId, sessionId);
+    return leaveTeam(app.db, app.now(), { teamId: id, memberId, sessionId }, revokeTeamTokens);
   });
   route(app, teamApi.teamTransfer, async (request) => {
     const { id, memberId } = currentUser(request);

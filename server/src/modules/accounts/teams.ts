@@ -11,9 +11,14 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { changed } from '../../cache/invalidation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
-import { maskEmail, maskMobile } from '../accounts/mask.ts';
-import { memberSessions, memberUsers, teamMembers } from '../accounts/tables.ts';
-import { apiTokens } from '../api-tokens/tables.ts';
+import { maskEmail, maskMobile } from './mask.ts';
+import { memberSessions, memberUsers, teamMembers } from './tables.ts';
+
+/**
+ * Revokes the API tokens a person made for a team, in the caller's transaction (the API tokens
+ * module's; handed in, so accounts does not depend on the module that issues tokens).
+ */
+export type RevokeTeamTokens = (tx: Tx, now: Date, teamId: number, memberId: number) => Promise<unknown>;
 
 /**
  * Members of a team and what they may do (decisions 0053, 0054). A team is an account: its id is
@@ -114,7 +119,7 @@ export async function updateRole(db: Db, teamId: number, memberId: number, role:
  * on it (revoked) and the API tokens they made for it (revoked). The statements notify every
  * instance at commit; the token lookup reads the database on every call.
  */
-async function endMembership(tx: Tx, now: Date, teamId: number, memberId: number): Promise<void> {
+async function endMembership(tx: Tx, now: Date, teamId: number, memberId: number, revokeTokens: RevokeTeamTokens): Promise<void> {
   await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberId, memberId)));
   await tx
     .update(memberSessions)
@@ -126,19 +131,22 @@ async function endMembership(tx: Tx, now: Date, teamId: number, memberId: number
         isNull(memberSessions.revokedAt),
       ),
     );
-  await tx
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, teamId), eq(apiTokens.createdBy, memberId), isNull(apiTokens.revokedAt)));
+  await revokeTokens(tx, now, teamId, memberId);
 }
 
 /** Removes a member (not the owner, not the account's own login): at once, on every instance. */
-export async function removeMember(db: Db, now: Date, teamId: number, memberId: number): Promise<void> {
+export async function removeMember(
+  db: Db,
+  now: Date,
+  teamId: number,
+  memberId: number,
+  revokeTokens: RevokeTeamTokens,
+): Promise<void> {
   if (memberId === teamId) throw new BusinessError(TeamErrorCode.OwnerFixed, 'team.accountHolder');
   await db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
     await changeableMember(tx, teamId, memberId);
-    await endMembership(tx, now, teamId, memberId);
+    await endMembership(tx, now, teamId, memberId, revokeTokens);
   });
   changed(db, 'sessions');
 }
@@ -147,7 +155,12 @@ export async function removeMember(db: Db, now: Date, teamId: number, memberId: 
  * Leaves the session's team: its other sessions there and its tokens there end, this session goes
  * back to the person's own team. The owner (and the account's own login) cannot leave.
  */
-export async function leaveTeam(db: Db, now: Date, teamId: number, memberId: number, sessionId: number): Promise<TeamContext> {
+export async function leaveTeam(
+  db: Db,
+  now: Date,
+  { teamId, memberId, sessionId }: { teamId: number; memberId: number; sessionId: number },
+  revokeTokens: RevokeTeamTokens,
+): Promise<TeamContext> {
   if (memberId === teamId) throw new BusinessError(TeamErrorCode.OwnerFixed, 'team.accountHolder');
   await db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
@@ -156,7 +169,7 @@ export async function leaveTeam(db: Db, now: Date, teamId: number, memberId: num
     if (role === 'owner') throw new BusinessError(TeamErrorCode.OwnerFixed, 'team.ownerCannotLeave');
     // This session survives: back to the person's own team before the rest of that team's end.
     await tx.update(memberSessions).set({ teamId: null }).where(eq(memberSessions.id, sessionId));
-    await endMembership(tx, now, teamId, memberId);
+    await endMembership(tx, now, teamId, memberId, revokeTokens);
   });
   changed(db, 'sessions');
   const own = await roleIn(db, memberId, memberId);
@@ -186,4 +199,20 @@ export async function transferOwnership(db: Db, teamId: number, ownerId: number,
 export async function memberCount(tx: Tx, teamId: number): Promise<number> {
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
   return row?.n ?? 0;
+}
+
+/**
+ * Adds a person to a team with a role (an accepted invitation), in the caller's transaction, and
+ * points their session at it. Already a member: nothing changes but the session's team. The caller
+ * drops this instance's cached sessions after commit (`changed(db, 'sessions')`).
+ */
+export async function joinTeam(
+  tx: Tx,
+  join: { teamId: number; memberId: number; role: TeamRole; invitedBy: number | null; now: Date; sessionId: number },
+): Promise<void> {
+  await tx
+    .insert(teamMembers)
+    .values({ teamId: join.teamId, memberId: join.memberId, role: join.role, invitedBy: join.invitedBy, createdAt: join.now })
+    .onConflictDoNothing();
+  await tx.update(memberSessions).set({ teamId: join.teamId }).where(eq(memberSessions.id, join.sessionId));
 }
