@@ -15,6 +15,7 @@ import { sessionApi } from './sessions.ts';
 import { staticIpApi } from './static-ip.ts';
 import { statusApi } from './status.ts';
 import { systemApi } from './system.ts';
+import { twoFactorApi } from './two-factor.ts';
 import { usageApi } from './usage.ts';
 
 export * from './alerts.ts';
@@ -39,12 +40,14 @@ export * from './sessions.ts';
 export * from './static-ip.ts';
 export * from './status.ts';
 export * from './system.ts';
+export * from './two-factor.ts';
 
 /** Every call of the portal. Later modules add their groups here. */
 export const api = {
   ...systemApi,
   ...authApi,
   ...sessionApi,
+  ...twoFactorApi,
   ...captchaApi,
   ...redirectApi,
   ...clientConfigApi,

@@ -247,7 +247,10 @@ export async function apiTokensRoutes(
   { config }: { config: Pick<Config, 'apiRateLimitPerMinute' | 'proxy'> },
 ) {
   route(app, apiTokenApi.apiTokenList, (request) => listApiTokens(app.db, app.now(), currentUser(request).id));
-  route(app, apiTokenApi.apiTokenCreate, (request) => createApiToken(app.db, app.now(), currentUser(request).id, request.body));
+  // A new token is a new way in: with two factors on, it needs a recent check (decision 0056).
+  route(app, apiTokenApi.apiTokenCreate, (request) => createApiToken(app.db, app.now(), currentUser(request).id, request.body), {
+    recentSecondFactor: true,
+  });
   route(app, apiTokenApi.apiTokenRevoke, (request) =>
     revokeApiToken(app.db, app.now(), currentUser(request).id, request.body.id),
   );
