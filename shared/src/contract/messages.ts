@@ -72,6 +72,10 @@ export const contractMessages = {
     en: 'Enter the 6-digit code from your authenticator app',
     'zh-CN': '请输入身份验证器应用中的 6 位数字',
   },
+  'validation.challenge': {
+    en: 'This sign-in has expired. Enter your password again',
+    'zh-CN': '本次登录已失效，请重新输入密码',
+  },
   'validation.secondFactorCode': {
     en: 'Enter the 6-digit code from your authenticator app or a recovery code',
     'zh-CN': '请输入身份验证器应用中的 6 位数字或一个恢复码',

@@ -48,7 +48,7 @@ export const secondFactorCode = z
   .refine((v) => /^\d{6}$/.test(v) || /^[a-z0-9]{5}-?[a-z0-9]{5}$/.test(v), 'validation.secondFactorCode');
 
 export const secondFactorLoginBody = z.object({
-  challenge: z.string().max(100),
+  challenge: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'validation.challenge'),
   code: secondFactorCode,
 });
 
