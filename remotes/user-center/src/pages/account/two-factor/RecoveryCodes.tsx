@@ -29,15 +29,22 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <Text fontSize="sm" color="fg.muted">
         <FormattedMessage id="uc.twoFactor.recoveryText" />
       </Text>
-      <Box as="ul" listStyleType="none" borderWidth="1px" borderRadius="md" p={3} fontFamily="mono">
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap={2}>
-          {codes.map((code) => (
-            <Box as="li" key={code} data-testid="recovery-code">
-              {code}
-            </Box>
-          ))}
-        </SimpleGrid>
-      </Box>
+      <SimpleGrid
+        as="ul"
+        columns={{ base: 1, sm: 2 }}
+        gap={2}
+        listStyleType="none"
+        borderWidth="1px"
+        borderRadius="md"
+        p={3}
+        fontFamily="mono"
+      >
+        {codes.map((code) => (
+          <Box as="li" key={code} data-testid="recovery-code">
+            {code}
+          </Box>
+        ))}
+      </SimpleGrid>
       <HStack gap={3} flexWrap="wrap">
         <Button variant="outline" onClick={() => void copy()}>
           <FormattedMessage id="uc.twoFactor.copy" />
