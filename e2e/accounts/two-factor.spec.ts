@@ -92,7 +92,10 @@ test.describe('two-factor authentication', () => {
       await login.getByLabel(c.texts.code, { exact: true }).fill(totp(secret, now + 30_000));
       await login.getByRole('button', { name: c.texts.verify }).click();
       await expect(login).not.toHaveURL(/\/login/);
-      await expect(login.getByTestId('user-menu')).toBeVisible();
+      // Signed in: the account page opens (not the login) and shows two factors on.
+      await login.goto(`${c.prefix}/admin/account`);
+      await untilInteractive(login);
+      await expect(login.getByTestId('two-factor-state')).toHaveText(c.texts.on);
       await withCode.close();
 
       // Sign-in with a recovery code: works once.
