@@ -39,6 +39,7 @@ import { staticIpRoutes } from './modules/static-ip/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
+import { secondFactorChallengeFor, twoFactorPlugin } from './modules/two-factor/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { cachePlugin } from './plugins/cache.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -171,7 +172,14 @@ export async function buildApp({
   await app.register(captchaRoutes);
   // A password reset or change revokes the member's API tokens too (docs/decisions/0031); accounts
   // is handed the revocation, so it does not depend on the module that issues tokens.
-  await app.register(accountsRoutes, { config, revokeCredentials: revokeAllApiTokens });
+  // Two factors (docs/decisions/0056): the step-up check other routes ask for, so registered first;
+  // accounts is handed the login's second step, so it does not depend on this module.
+  await app.register(twoFactorPlugin, { config });
+  await app.register(accountsRoutes, {
+    config,
+    revokeCredentials: revokeAllApiTokens,
+    secondFactor: secondFactorChallengeFor(app.db),
+  });
   await app.register(certificationRoutes, {
     config,
     ...(fetch && { fetch }),

@@ -58,6 +58,10 @@ installHttpReactions({
   toLogin: (returnTo) => {
     void router.navigate(loginPath(returnTo), { replace: true });
   },
+  toTwoFactorSetup: () => {
+    const account = `${uiStore.locale === 'en' ? '/en' : ''}/admin/account`;
+    if (window.location.pathname !== account) void router.navigate(`${account}#two-factor`);
+  },
 });
 void refreshUserInfo().catch(() => {});
 void startAnalytics(() => readClientConfig(queryClient));

@@ -1,3 +1,4 @@
+import type { LoginResult } from '@portal/shared';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -293,7 +294,13 @@ describe('ops CLI: user create', () => {
     const user = await findUserById(database.db, Number(out[0]));
     expect(user).toMatchObject({ mobile: '13955557777', nickname: 'E2E', limitBalance: 500 });
     expect(
-      (await login(database.db, { login: { channel: 'sms', to: '13955557777' }, password: 'Secret@123', ip: '127.0.0.1' })).token,
+      (
+        (await login(database.db, {
+          login: { channel: 'sms', to: '13955557777' },
+          password: 'Secret@123',
+          ip: '127.0.0.1',
+        })) as LoginResult
+      ).token,
     ).toBeTruthy();
   });
 

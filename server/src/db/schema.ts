@@ -20,3 +20,4 @@ export * from '../modules/alerts/tables.ts';
 export * from '../modules/leads/tables.ts';
 export * from '../modules/status/tables.ts';
 export * from '../modules/teams/tables.ts';
+export * from '../modules/two-factor/tables.ts';

@@ -8,7 +8,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the auth plugin (plugins/auth.ts); routes whose contract entry says `auth: true` run it first. */
     authenticate?: preHandlerHookHandler;
+    /**
+     * Set by the two-factor module: refuses a member with two factors on whose session has no
+     * second-factor check within the step-up window (docs/decisions/0056). Routes opt in with
+     * `route(app, entry, handler, { recentSecondFactor: true })`.
+     */
+    requireRecentSecondFactor?: preHandlerHookHandler;
   }
+}
+
+export interface RouteOptions {
+  /** A sensitive action: the caller's second factor must have been checked within the last minutes. */
+  recentSecondFactor?: boolean;
+  /** The team-role rule of an entry outside `api` (a test's own); `api` entries take theirs from the role table. */
+  rule?: RouteRule;
 }
 
 // Entries declare `query?: Q`: strip the `undefined` of the optional property, keep the schema's output.
@@ -69,19 +82,29 @@ export function requireRole(rule: RouteRule): preHandlerHookHandler {
  * Registers one shared-contract entry. The handler returns `data`; this wraps it in
  * `{ code: 0, data, msg: '' }`. Failures are thrown (BusinessError, zod) and shaped by errors.ts.
  * Entries with `auth: true` run app.authenticate first (body code 401 without a live session);
- * their handlers read the user with currentUser(request).
+ * their handlers read the user with currentUser(request). `recentSecondFactor` adds the step-up check
+ * after the login check.
  */
 export function route<E extends ApiEntry>(
   app: FastifyInstance,
   entry: E,
   handler: ContractHandler<E>,
-  options: { rule?: RouteRule } = {},
+  options: RouteOptions = {},
 ): void {
   // Fail at start-up rather than serve a protected route to anyone.
   if (entry.auth && !app.authenticate) {
     throw new Error(`${entry.method} ${entry.path} requires auth but no auth plugin is registered`);
   }
   const rule = entry.auth ? ruleOf(entry, options.rule) : 'public';
+  if (options.recentSecondFactor && (!entry.auth || !app.requireRecentSecondFactor)) {
+    throw new Error(
+      `${entry.method} ${entry.path} asks for a recent second factor but is public or no two-factor plugin is registered`,
+    );
+  }
+  const preHandler = [
+    ...(entry.auth && app.authenticate ? [app.authenticate] : []),
+    ...(options.recentSecondFactor && app.requireRecentSecondFactor ? [app.requireRecentSecondFactor] : []),
+  ];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: entry.method,
     url: toFastifyPath(entry.path),
@@ -94,7 +117,8 @@ export function route<E extends ApiEntry>(
       response: { 200: envelope(entry.data) },
       ...(entry.auth && { security: [{ [BEARER_AUTH]: [] }] }),
     },
-    ...(entry.auth && app.authenticate && { preValidation: requireRole(rule), preHandler: app.authenticate }),
+    ...(entry.auth && { preValidation: requireRole(rule) }),
+    ...(preHandler.length > 0 && { preHandler }),
     handler: async (request, reply) => {
       const data = await handler(request as unknown as ContractRequest<E>, reply);
       return { code: 0, data, msg: '' };

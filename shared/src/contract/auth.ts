@@ -123,6 +123,18 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.output<typeof loginResult>;
 
+/** The answer of a password sign-in: a session, or (two factors on) a challenge to answer with a code. */
+export const secondFactorChallenge = z.object({
+  /** Opaque; send it back with the code to `auth/login/second-factor`. */
+  challenge: z.string(),
+  /** Epoch ms the challenge ends. */
+  challengeExpiresAt: z.number().int(),
+});
+export type SecondFactorChallenge = z.output<typeof secondFactorChallenge>;
+export const loginOutcome = z.union([loginResult, secondFactorChallenge]);
+export type LoginOutcome = z.output<typeof loginOutcome>;
+export const isChallenge = (outcome: LoginOutcome): outcome is SecondFactorChallenge => 'challenge' in outcome;
+
 /** `GET /app-api/ip/member-user/get`: the logged-in user, with contact details masked. */
 export const memberUserInfo = z.object({
   id: z.number().int(),
@@ -212,11 +224,12 @@ export const authApi = {
   authLogin: defineApi({
     method: 'POST',
     path: '/app-api/member/auth/login',
-    summary: 'Log in with mobile or e-mail and password (plus captchaVerification); returns a bearer token',
+    summary:
+      'Log in with mobile or e-mail and password (plus captchaVerification); returns a bearer token, or with two factors on a challenge for auth/login/second-factor',
     tags: ['auth'],
     auth: false,
     body: loginBody,
-    data: loginResult,
+    data: loginOutcome,
   }),
   authLogout: defineApi({
     method: 'POST',

@@ -16,6 +16,7 @@ import { staticIpApi } from './static-ip.ts';
 import { statusApi } from './status.ts';
 import { systemApi } from './system.ts';
 import { teamApi } from './teams.ts';
+import { twoFactorApi } from './two-factor.ts';
 import { usageApi } from './usage.ts';
 
 export * from './alerts.ts';
@@ -41,12 +42,14 @@ export * from './static-ip.ts';
 export * from './status.ts';
 export * from './system.ts';
 export * from './teams.ts';
+export * from './two-factor.ts';
 
 /** Every call of the portal. Later modules add their groups here. */
 export const api = {
   ...systemApi,
   ...authApi,
   ...sessionApi,
+  ...twoFactorApi,
   ...captchaApi,
   ...redirectApi,
   ...clientConfigApi,

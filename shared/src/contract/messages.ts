@@ -72,6 +72,18 @@ export const contractMessages = {
     'zh-CN': '请先阅读并同意《服务条款》和《隐私政策》',
   },
   'validation.nickname': { en: 'Use 1–30 characters for the nickname', 'zh-CN': '昵称需为 1–30 个字符' },
+  'validation.totpCode': {
+    en: 'Enter the 6-digit code from your authenticator app',
+    'zh-CN': '请输入身份验证器应用中的 6 位数字',
+  },
+  'validation.challenge': {
+    en: 'This sign-in has expired. Enter your password again',
+    'zh-CN': '本次登录已失效，请重新输入密码',
+  },
+  'validation.secondFactorCode': {
+    en: 'Enter the 6-digit code from your authenticator app or a recovery code',
+    'zh-CN': '请输入身份验证器应用中的 6 位数字或一个恢复码',
+  },
   'validation.path': { en: 'Must be a path starting with /', 'zh-CN': '必须是以 / 开头的路径' },
   'validation.redirectTarget': {
     en: 'Must be a path starting with / or an http(s) URL',

@@ -26,7 +26,7 @@ export const TEAM_PERMISSIONS = [
   'alerts',
   /** Invite, change roles, remove members, revoke invitations. */
   'members',
-  /** Hand the team to another member. */
+  /** Hand the team to another member; require two factors of every member (decision 0056). */
   'ownership',
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];

@@ -38,7 +38,7 @@ export const ROUTE_RULES = {
   companyRegistrationCertCreate: 'certification',
   documentCertGet: 'read',
   trafficPackageList: 'public',
-  flowUnitPrice: 'public',
+  customTrafficPrice: 'public',
   trafficPackageGet: 'public',
   rechargeOrderCreate: 'buy',
   rechargeOrderPage: 'read',
@@ -119,6 +119,14 @@ export const ROUTE_RULES = {
   teamTransfer: 'ownership',
   teamInvitationGet: 'public',
   teamInvitationAccept: 'personal',
+  authLoginSecondFactor: 'public',
+  twoFactorStatus: 'personal',
+  twoFactorTotpStart: 'personal',
+  twoFactorTotpConfirm: 'personal',
+  twoFactorVerify: 'personal',
+  twoFactorRecoveryCodesRenew: 'personal',
+  twoFactorDisable: 'personal',
+  twoFactorRequirementUpdate: 'ownership',
 } as const satisfies Record<keyof Api, RouteRule>;
 
 /** Every operation of /api/v1/: what the token's role (capped at its creator's current one) must allow. */

@@ -1,4 +1,4 @@
-import { ResultCode } from '@portal/shared';
+import { ResultCode, TwoFactorErrorCode } from '@portal/shared';
 import { type ApiError, clearSession, configureHttp } from '@portal/shared/browser';
 import { message } from '@portal/shared/ui';
 import { translate } from '../i18n/catalogs.ts';
@@ -6,6 +6,11 @@ import { translate } from '../i18n/catalogs.ts';
 export interface ReactionDeps {
   /** Sends the user to the login page, to come back to `returnTo` afterwards. */
   toLogin: (returnTo: string) => void;
+  /**
+   * Sends a member to the two-factor set-up on the account page: their account requires two
+   * factors and they have none (decision 0056).
+   */
+  toTwoFactorSetup?: () => void;
   currentPath: () => string;
   toast?: typeof message;
 }
@@ -28,6 +33,10 @@ export function reactToApiError(error: ApiError, deps: ReactionDeps): void {
       return;
     case 'business':
       if (error.code === ResultCode.ServerError) toast('error', error.message);
+      if (error.code === TwoFactorErrorCode.EnrolmentRequired) {
+        toast('error', error.message);
+        deps.toTwoFactorSetup?.();
+      }
       return;
     case 'timeout':
       toast('error', translate('http.timeout'));

@@ -1,4 +1,4 @@
-import { api } from '@portal/shared';
+import { api, isChallenge, type SecondFactorChallenge } from '@portal/shared';
 import { callApi, clearSession, isLoggedIn, replaceUserInfo, setSession } from '@portal/shared/browser';
 
 /** SPEC section 4: on start, if logged in, the user info is fetched. A 401 triggers the login-expired reaction. */
@@ -15,12 +15,26 @@ export async function switchTeam(teamId: number): Promise<void> {
   await refreshUserInfo();
 }
 
+/**
+ * Logs in with the password: signed in, or (two factors on, decision 0056) the challenge to answer
+ * with a code through loginWithSecondFactor.
+ */
 export async function login(
   account: { mobile: string } | { email: string },
   password: string,
   captchaVerification?: string,
-): Promise<void> {
+): Promise<SecondFactorChallenge | null> {
   const result = await callApi(api.authLogin, { body: { ...account, password, captchaVerification } });
+  if (!result) throw new Error('login returned no token');
+  if (isChallenge(result)) return result;
+  setSession(result.token);
+  await refreshUserInfo();
+  return null;
+}
+
+/** The second step of a sign-in with two factors on: an authenticator app code or a recovery code. */
+export async function loginWithSecondFactor(challenge: string, code: string): Promise<void> {
+  const result = await callApi(api.authLoginSecondFactor, { body: { challenge, code } });
   if (!result) throw new Error('login returned no token');
   setSession(result.token);
   await refreshUserInfo();

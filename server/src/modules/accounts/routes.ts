@@ -21,7 +21,15 @@ import { findSite, getWebsite, siteForHost } from '../system/service.ts';
 import { type Destination, destinationOf, requestCode, type SendOutcome } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { type Notify, noticeMessages } from './notices.ts';
-import { changePassword, login, type RevokeCredentials, register, resetPassword, updateNickname } from './service.ts';
+import {
+  changePassword,
+  type LoginInput,
+  login,
+  type RevokeCredentials,
+  register,
+  resetPassword,
+  updateNickname,
+} from './service.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { revokeSession } from './sessions.ts';
 import { cachedUserInfo } from './users.ts';
@@ -77,7 +85,7 @@ async function refuseCommonPassword(password: string): Promise<void> {
  * that sends approved templates only cannot), in their language and under their substation's name.
  * Deliveries run as the codes' do (messenger.dispatch); nothing here fails the request.
  */
-function securityNotifier(app: FastifyInstance): Notify {
+export function securityNotifier(app: FastifyInstance): Notify {
   return async (member, notice) => {
     try {
       const site = (await findSite(app.db, String(member.siteId))) ?? (await siteForHost(app.db, ''));
@@ -95,10 +103,13 @@ export async function accountsRoutes(
   {
     config,
     revokeCredentials,
+    secondFactor,
   }: {
     config: Pick<Config, 'captchaEnabled'>;
     /** Revokes a member's API tokens with a password reset or change (the API tokens module's). */
     revokeCredentials: RevokeCredentials;
+    /** The challenge of a member with two factors on after a right password (the two-factor module's). */
+    secondFactor?: LoginInput['secondFactor'];
   },
 ): Promise<void> {
   const notify = securityNotifier(app);
@@ -118,6 +129,7 @@ export async function accountsRoutes(
       locale: request.locale,
       notify,
       userAgent: request.headers['user-agent'] ?? '',
+      ...(secondFactor && { secondFactor }),
     });
   });
 
@@ -197,20 +209,26 @@ export async function accountsRoutes(
     return true;
   });
 
-  route(app, authApi.memberUserUpdatePassword, async (request) => {
-    const { memberId, sessionId } = currentUser(request);
-    const { oldPassword, password, revokeApiTokens } = request.body;
-    await refuseCommonPassword(password);
-    return changePassword(app.db, {
-      userId: memberId,
-      sessionId,
-      oldPassword,
-      password,
-      revokeApiTokens,
-      now: app.now(),
-      locale: request.locale,
-      revokeCredentials,
-      notify,
-    });
-  });
+  // A sensitive action: with two factors on, the session needs a recent check (decision 0056).
+  route(
+    app,
+    authApi.memberUserUpdatePassword,
+    async (request) => {
+      const { memberId, sessionId } = currentUser(request);
+      const { oldPassword, password, revokeApiTokens } = request.body;
+      await refuseCommonPassword(password);
+      return changePassword(app.db, {
+        userId: memberId,
+        sessionId,
+        oldPassword,
+        password,
+        revokeApiTokens,
+        now: app.now(),
+        locale: request.locale,
+        revokeCredentials,
+        notify,
+      });
+    },
+    { recentSecondFactor: true },
+  );
 }

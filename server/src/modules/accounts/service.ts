@@ -3,7 +3,9 @@ import {
   AuthErrorCode,
   CaptchaErrorCode,
   type Locale,
+  type LoginOutcome,
   type LoginResult,
+  type SecondFactorChallenge,
   type PasswordChangeResult,
   VerificationScene,
 } from '@portal/shared';
@@ -74,10 +76,16 @@ const captchaRequired = () => new BusinessError(AuthErrorCode.CaptchaRequired, '
 const tooManyAttempts = (ms: number) =>
   new BusinessError(AuthErrorCode.TooManyAttempts, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(ms / MINUTE_MS)) });
 
-async function openSession(db: Db, userId: number, now: Date, origin?: SessionOrigin): Promise<LoginResult> {
+/** Opens a session for a member who proved who they are (also the second step of a two-factor sign-in). */
+export async function openSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  origin?: SessionOrigin,
+): Promise<LoginResult & { sessionId: number }> {
   await pruneSessions(db, userId, now);
   const session = await createSession(db, userId, now, origin);
-  return { token: session.token, expiresAt: session.expiresAt.getTime() };
+  return { token: session.token, expiresAt: session.expiresAt.getTime(), sessionId: session.sessionId };
 }
 
 /** Remembers the language a member used, for the notices sent to them (no write when unchanged). */
@@ -112,6 +120,11 @@ export interface LoginInput {
   notify?: Notify;
   /** The request's User-Agent, for the devices list and the sign-in history (decision 0052). */
   userAgent?: string;
+  /**
+   * After a right password: the challenge to answer with a second factor when the member has two
+   * factors on (decision 0056), or null to open the session now. Provided by the two-factor module.
+   */
+  secondFactor?: (userId: number, now: Date) => Promise<SecondFactorChallenge | null>;
 }
 
 /** Failures of a login that are stored in the member's sign-in history, by their error code. */
@@ -125,7 +138,7 @@ const FAILURE_RESULTS = new Map<number, 'locked' | 'captcha'>([
  * `attemptLogin` with its sign-in history: every attempt on an existing account is stored (success,
  * wrong password, address stopped, captcha missing or wrong); attempts for unknown ids are not.
  */
-export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
+export async function login(db: Db, input: LoginInput): Promise<LoginOutcome> {
   const now = input.now ?? new Date();
   const origin = { userAgent: input.userAgent ?? '', ip: input.ip };
   try {
@@ -150,9 +163,9 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
  */
 async function attemptLogin(
   db: Db,
-  { login, password, ip, now = new Date(), captcha, locale, notify }: LoginInput,
+  { login, password, ip, now = new Date(), captcha, locale, notify, secondFactor }: LoginInput,
   origin: SessionOrigin,
-): Promise<LoginResult> {
+): Promise<LoginOutcome> {
   const pairRule: FailureRule = { key: loginPairKey(login, ip), ...LOGIN_PAIR_RULE };
   const ipRule: FailureRule = { key: loginIpKey(ip), ...LOGIN_IP_RULE };
   const account: FailureCounter = { key: loginAccountKey(login), windowMs: LOGIN_ACCOUNT_FRICTION.windowMs };
@@ -192,9 +205,12 @@ async function attemptLogin(
       .where(eq(memberUsers.id, user.id));
   }
   await rememberLocale(db, user.id, locale);
-  const session = await openSession(db, user.id, now, origin);
+  // Two factors on: no session yet, and no success in the history until the code is right.
+  const challenge = await secondFactor?.(user.id, now);
+  if (challenge) return challenge;
+  const { token, expiresAt } = await openSession(db, user.id, now, origin);
   await recordSuccess(db, { userId: user.id, now, ...origin }, notify);
-  return session;
+  return { token, expiresAt };
 }
 
 /**
@@ -250,9 +266,9 @@ export async function register(
         ? { mobile: destination.to, password, ...extra }
         : { email: destination.to, password, ...extra },
     );
-    const session = await openSession(db, user.id, now, origin);
+    const { token, expiresAt } = await openSession(db, user.id, now, origin);
     if (origin) await recordSignIn(db, { userId: user.id, result: 'success', now, ...origin });
-    return session;
+    return { token, expiresAt };
   } catch (err) {
     // Registered by someone else since the code was sent.
     if (err instanceof AccountExistsError) throw codeInvalid();

@@ -214,7 +214,10 @@ export const memberSignIns = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => memberUsers.id, { onDelete: 'cascade' }),
-    /** `success`, or the failure: `password` (wrong), `locked` (too many attempts), `captcha` (captcha needed). */
+    /**
+     * `success`, or the failure: `password` (wrong), `locked` (too many attempts), `captcha` (captcha
+     * needed), `code` (wrong second-factor code, decision 0056).
+     */
     result: text('result').$type<SignInResult>().notNull(),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
@@ -224,6 +227,6 @@ export const memberSignIns = pgTable(
   },
   (t) => [
     index('member_sign_ins_user_time').on(t.userId, t.createdAt),
-    check('member_sign_ins_result', sql`${t.result} in ('success', 'password', 'locked', 'captcha')`),
+    check('member_sign_ins_result', sql`${t.result} in ('success', 'password', 'locked', 'captcha', 'code')`),
   ],
 );

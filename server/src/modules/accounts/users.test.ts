@@ -1,3 +1,4 @@
+import type { LoginResult } from '@portal/shared';
 import { scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,8 +97,13 @@ describe('demo user seed', () => {
     expect(demo).toMatchObject({ nickname: 'Demo', limitBalance: 10_240 });
     expect(await database.db.$count(memberUsers, eq(memberUsers.mobile, DEMO_USER.mobile))).toBe(1);
     expect(
-      (await login(database.db, { login: { channel: 'sms', to: '13800138000' }, password: 'Demo@123456', ip: '127.0.0.1' }))
-        .token,
+      (
+        (await login(database.db, {
+          login: { channel: 'sms', to: '13800138000' },
+          password: 'Demo@123456',
+          ip: '127.0.0.1',
+        })) as LoginResult
+      ).token,
     ).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

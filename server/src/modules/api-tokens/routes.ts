@@ -273,11 +273,17 @@ export async function apiTokensRoutes(
   { config }: { config: Pick<Config, 'apiRateLimitPerMinute' | 'proxy'> },
 ) {
   route(app, apiTokenApi.apiTokenList, (request) => listApiTokens(app.db, app.now(), currentUser(request).id));
-  // The token carries its creator's role in the team (and never more than their role later).
-  route(app, apiTokenApi.apiTokenCreate, (request) => {
-    const { id, memberId, role } = currentUser(request);
-    return createApiToken(app.db, app.now(), id, request.body, { memberId, role });
-  });
+  // The token carries its creator's role in the team (and never more than their role later). A new
+  // token is a new way in: with two factors on, it needs a recent check (decision 0056).
+  route(
+    app,
+    apiTokenApi.apiTokenCreate,
+    (request) => {
+      const { id, memberId, role } = currentUser(request);
+      return createApiToken(app.db, app.now(), id, request.body, { memberId, role });
+    },
+    { recentSecondFactor: true },
+  );
   route(app, apiTokenApi.apiTokenRevoke, (request) =>
     revokeApiToken(app.db, app.now(), currentUser(request).id, request.body.id),
   );

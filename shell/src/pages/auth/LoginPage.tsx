@@ -6,12 +6,13 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
 import { z } from 'zod';
-import { AuthErrorCode, type CountryCode, defaultPhoneRegion, normalizeMobile } from '@portal/shared';
+import { AuthErrorCode, type CountryCode, defaultPhoneRegion, normalizeMobile, type SecondFactorChallenge } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';
 import { message, useLocalePath } from '@portal/shared/ui';
 import { login } from '../../session/session.ts';
 import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { errorOf } from '../../forms/fieldError.ts';
 import { returnPathIn, returnPathOf, withReturnPath } from './destination.ts';
 
@@ -41,11 +42,18 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const returnPath = returnPathOf(params);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Two factors on: the password was right and the server waits for a code (decision 0056). */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(schema),
     defaultValues: { account: '', password: '' },
   });
   const fieldError = (key: keyof LoginForm) => errorOf(intl, formState.errors, key);
+
+  const signedIn = () => {
+    message('success', intl.formatMessage({ id: 'login.success' }));
+    navigate(returnPath ? returnPathIn(returnPath, intl.locale) : to('/'), { replace: true });
+  };
 
   const verify = useCaptcha();
   const onSubmit = handleSubmit(async ({ account, password }) => {
@@ -54,8 +62,9 @@ export default function LoginPage() {
     let captchaVerification = await verify();
     if (captchaVerification === null) return;
     try {
+      let pending: SecondFactorChallenge | null;
       try {
-        await login(id, password, captchaVerification || undefined);
+        pending = await login(id, password, captchaVerification || undefined);
       } catch (e) {
         // Sent without a check (the captcha is off here), but the server wants one for this login id
         // (failed attempts on it, decision 0030): pass it and try once more.
@@ -63,10 +72,10 @@ export default function LoginPage() {
         if (!wanted || captchaVerification !== '') throw e;
         captchaVerification = await verify({ force: true });
         if (captchaVerification === null) return;
-        await login(id, password, captchaVerification);
+        pending = await login(id, password, captchaVerification);
       }
-      message('success', intl.formatMessage({ id: 'login.success' }));
-      navigate(returnPath ? returnPathIn(returnPath, intl.locale) : to('/'), { replace: true });
+      if (pending) setChallenge(pending.challenge);
+      else signedIn();
     } catch (e) {
       // Portal-wide failures (timeout, server error) are already toasted; show what the form caused.
       if (e instanceof ApiError && e.kind === 'business') setFailure(e.message);
@@ -75,48 +84,57 @@ export default function LoginPage() {
 
   return (
     <AuthCard titleId="auth.login.title" descriptionId="auth.login.description" failure={failure} returnPath={returnPath}>
-      <form method="post" onSubmit={onSubmit} noValidate>
-        <Stack gap={5}>
-          <Field.Root invalid={!!formState.errors.account} required>
-            <Field.Label>
-              <FormattedMessage id="login.account" />
-            </Field.Label>
-            <Input type="text" autoComplete="username" {...register('account')} />
-            {formState.errors.account ? (
-              <Field.ErrorText>{fieldError('account')}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>
-                <FormattedMessage id="login.accountHint" />
-              </Field.HelperText>
-            )}
-          </Field.Root>
-          <Field.Root invalid={!!formState.errors.password} required>
-            <Field.Label>
-              <FormattedMessage id="login.password" />
-            </Field.Label>
-            <Input type="password" autoComplete="current-password" {...register('password')} />
-            <Field.ErrorText>{fieldError('password')}</Field.ErrorText>
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
-            <FormattedMessage id="login.submit" />
-          </Button>
-          <Stack direction="row" justify="space-between" fontSize="sm">
-            <ChakraLink asChild color="brand.fg">
-              <Link to={withReturnPath(to('/forgot-password'), returnPath)}>
-                <FormattedMessage id="login.forgot" />
-              </Link>
-            </ChakraLink>
-            <Text>
-              <FormattedMessage id="login.noAccount" />{' '}
+      {challenge ? (
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onFailure={setFailure}
+          onRestart={() => setChallenge(null)}
+        />
+      ) : (
+        <form method="post" onSubmit={onSubmit} noValidate>
+          <Stack gap={5}>
+            <Field.Root invalid={!!formState.errors.account} required>
+              <Field.Label>
+                <FormattedMessage id="login.account" />
+              </Field.Label>
+              <Input type="text" autoComplete="username" {...register('account')} />
+              {formState.errors.account ? (
+                <Field.ErrorText>{fieldError('account')}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  <FormattedMessage id="login.accountHint" />
+                </Field.HelperText>
+              )}
+            </Field.Root>
+            <Field.Root invalid={!!formState.errors.password} required>
+              <Field.Label>
+                <FormattedMessage id="login.password" />
+              </Field.Label>
+              <Input type="password" autoComplete="current-password" {...register('password')} />
+              <Field.ErrorText>{fieldError('password')}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
+              <FormattedMessage id="login.submit" />
+            </Button>
+            <Stack direction="row" justify="space-between" fontSize="sm">
               <ChakraLink asChild color="brand.fg">
-                <Link to={withReturnPath(to('/register'), returnPath)}>
-                  <FormattedMessage id="nav.register" />
+                <Link to={withReturnPath(to('/forgot-password'), returnPath)}>
+                  <FormattedMessage id="login.forgot" />
                 </Link>
               </ChakraLink>
-            </Text>
+              <Text>
+                <FormattedMessage id="login.noAccount" />{' '}
+                <ChakraLink asChild color="brand.fg">
+                  <Link to={withReturnPath(to('/register'), returnPath)}>
+                    <FormattedMessage id="nav.register" />
+                  </Link>
+                </ChakraLink>
+              </Text>
+            </Stack>
           </Stack>
-        </Stack>
-      </form>
+        </form>
+      )}
     </AuthCard>
   );
 }

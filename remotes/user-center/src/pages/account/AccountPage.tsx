@@ -28,6 +28,8 @@ import { AlertsCard } from './AlertsCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { SignInHistoryCard } from './SignInHistoryCard.tsx';
 import { TeamCard } from '../team/TeamCard.tsx';
+import { useStepUp } from './two-factor/StepUp.tsx';
+import { TwoFactorCard } from './two-factor/TwoFactorCard.tsx';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'orange', 2: 'orange', 3: 'green', 4: 'red' };
 
@@ -48,6 +50,7 @@ export default function AccountPage() {
         <TeamCard />
         <AlertsCard />
         <PasswordCard />
+        <TwoFactorCard />
         <DevicesCard />
         <SignInHistoryCard />
       </Stack>
@@ -205,11 +208,17 @@ function PasswordCard() {
   });
   const { errors, isSubmitting } = form.formState;
   const hintId = useId();
+  // With two factors on, a password change may first ask for a code (decision 0056).
+  const { guard, dialog } = useStepUp();
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const ended = await callApi(api.memberUserUpdatePassword, {
-        body: { oldPassword: v.oldPassword, password: v.password, revokeApiTokens: v.revokeApiTokens },
-      });
+      const ended = await guard(() =>
+        callApi(
+          api.memberUserUpdatePassword,
+          { body: { oldPassword: v.oldPassword, password: v.password, revokeApiTokens: v.revokeApiTokens } },
+          { silent: true },
+        ),
+      );
       message(
         'success',
         intl.formatMessage(
@@ -282,6 +291,7 @@ function PasswordCard() {
             </Button>
           </Stack>
         </form>
+        {dialog}
       </Card.Body>
     </Card.Root>
   );

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { API_SCOPES, API_TOKEN_EXPIRY_DAYS, type ApiScope, api, apiTokenCreateBody } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
 import { applyServerError, copyText, fieldMessage, message, ActionFailure } from '@portal/shared/ui';
+import { useStepUp } from '../account/two-factor/StepUp.tsx';
 import { apiTokensKey } from './useApiTokens.ts';
 
 type FormInput = z.input<typeof apiTokenCreateBody>;
@@ -55,11 +56,13 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (secret: string) => vo
   });
   const { errors, isSubmitting } = form.formState;
   const text = (m: string | undefined) => fieldMessage(intl, m);
+  // A new token is a sensitive action: with two factors on, a code may be asked first (decision 0056).
+  const { guard, dialog } = useStepUp();
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
     try {
-      const created = await callApi(api.apiTokenCreate, { body }, { silent: true });
+      const created = await guard(() => callApi(api.apiTokenCreate, { body }, { silent: true }));
       await queryClient.invalidateQueries({ queryKey: apiTokensKey });
       onCreated(created.secret);
     } catch (e) {
@@ -157,6 +160,7 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (secret: string) => vo
       <Dialog.CloseTrigger asChild>
         <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'uc.apiTokens.close' })} />
       </Dialog.CloseTrigger>
+      {dialog}
     </form>
   );
 }

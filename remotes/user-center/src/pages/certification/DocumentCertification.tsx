@@ -102,7 +102,10 @@ function Submitted({ record }: { record: DocumentCertInfo }) {
   const company = record.documentType === 'company_registration';
   const rows: [string, string][] = [
     ['uc.certificationDocument.documentType', intl.formatMessage({ id: `uc.certificationDocument.type.${record.documentType}` })],
-    [company ? 'uc.certificationDocument.companyCountry' : 'uc.certificationDocument.country', countryName(record.country, intl.locale)],
+    [
+      company ? 'uc.certificationDocument.companyCountry' : 'uc.certificationDocument.country',
+      countryName(record.country, intl.locale),
+    ],
     [company ? 'uc.certification.companyName' : 'uc.certificationDocument.fullName', record.name],
     [company ? 'uc.certificationDocument.registrationNumber' : 'uc.certificationDocument.documentNumber', record.number],
   ];

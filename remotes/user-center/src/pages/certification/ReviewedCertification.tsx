@@ -89,9 +89,18 @@ export function LockedNotice({ current }: { current: CertificationKind | null })
 
 function Steps({ current, failed }: { current: number; failed: boolean }) {
   const intl = useIntl();
-  const labels = ['uc.certification.step.fill', 'uc.certification.step.review', failed ? 'uc.certification.step.failed' : 'uc.certification.step.done'];
+  const labels = [
+    'uc.certification.step.fill',
+    'uc.certification.step.review',
+    failed ? 'uc.certification.step.failed' : 'uc.certification.step.done',
+  ];
   return (
-    <HStack as="ol" gap={{ base: 2, md: 4 }} listStyleType="none" aria-label={intl.formatMessage({ id: 'uc.certification.steps' })}>
+    <HStack
+      as="ol"
+      gap={{ base: 2, md: 4 }}
+      listStyleType="none"
+      aria-label={intl.formatMessage({ id: 'uc.certification.steps' })}
+    >
       {labels.map((id, i) => {
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         return (

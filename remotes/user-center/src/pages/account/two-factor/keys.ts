@@ -1,0 +1,1 @@
+export const twoFactorKey = ['two-factor'] as const;
