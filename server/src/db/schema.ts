@@ -19,3 +19,4 @@ export * from '../modules/invoices/tables.ts';
 export * from '../modules/alerts/tables.ts';
 export * from '../modules/leads/tables.ts';
 export * from '../modules/status/tables.ts';
+export * from '../modules/audit/tables.ts';

@@ -1,0 +1,185 @@
+import type { Api, ApiData, ApiEntry, AuditAction, AuditObjectType, AuditSummary } from '@portal/shared';
+import type { ContractRequest } from '../../plugins/contract.ts';
+
+/** The validated parts of a call a rule reads (the body of a multipart call is not validated: rules ignore it). */
+export type AuditInput<E extends ApiEntry> = Pick<ContractRequest<E>, 'body' | 'query' | 'params'>;
+
+/**
+ * How one mutating call is recorded: its action, the type of object it changes, and how to find the
+ * object's id and a summary. `data` is undefined while the call runs (the pending row) and the
+ * answer's data once it succeeded. A summary holds ids, names, counts and amounts only: never a
+ * password, token, code, real name or ID number.
+ */
+export interface AuditRule<E extends ApiEntry = ApiEntry> {
+  action: AuditAction;
+  object: AuditObjectType;
+  id?: (input: AuditInput<E>, data: ApiData<E> | undefined) => number | string | null | undefined;
+  summary?: (input: AuditInput<E>, data: ApiData<E> | undefined) => AuditSummary;
+}
+
+type Rules = { [K in keyof Api]?: AuditRule<Api[K]> };
+
+const staticOrderCreated: AuditRule<Api['staticOrderCreateCn']> = {
+  action: 'staticOrder.create',
+  object: 'staticOrder',
+  id: (_, d) => d?.id,
+  summary: ({ body }, d) => ({
+    orderNo: d?.orderNo ?? null,
+    count: body.count,
+    durationDays: body.durationDays,
+    amountFen: d?.amountFen ?? null,
+  }),
+};
+
+/**
+ * Every mutating call that needs a login (POST, PUT, DELETE with `auth: true`) has a rule here:
+ * `rules.test.ts` fails for one without. Reads are not changes and are not recorded; sign-ins are in
+ * the sign-in history (decision 0052), not here.
+ */
+export const AUDIT_RULES: Rules = {
+  authLogout: { action: 'session.signOut', object: 'session' },
+  memberSessionRevoke: { action: 'session.revoke', object: 'session', id: ({ body }) => body.id },
+  memberSessionRevokeOthers: {
+    action: 'session.revokeOthers',
+    object: 'session',
+    summary: (_, d) => ({ count: d ?? null }),
+  },
+  memberUserUpdate: { action: 'account.rename', object: 'account', summary: ({ body }) => ({ nickname: body.nickname }) },
+  memberUserUpdatePassword: {
+    action: 'password.change',
+    object: 'account',
+    summary: ({ body }, d) => ({
+      revokeApiTokens: body.revokeApiTokens,
+      sessionsRevoked: d?.sessionsRevoked ?? null,
+      apiTokensRevoked: d?.apiTokensRevoked ?? null,
+    }),
+  },
+  memberNewDeviceNoticeUpdate: {
+    action: 'newDeviceNotice.update',
+    object: 'account',
+    summary: ({ body }) => ({ enabled: body.enabled }),
+  },
+  personalCertCreate: { action: 'certification.submit', object: 'certification', summary: () => ({ kind: 'personal' }) },
+  enterpriseCertCreate: { action: 'certification.submit', object: 'certification', summary: () => ({ kind: 'enterprise' }) },
+  identityDocumentCertCreate: {
+    action: 'certification.submit',
+    object: 'certification',
+    summary: () => ({ kind: 'personalDocument' }),
+  },
+  companyRegistrationCertCreate: {
+    action: 'certification.submit',
+    object: 'certification',
+    summary: () => ({ kind: 'companyDocument' }),
+  },
+  rechargeOrderCreate: {
+    action: 'order.create',
+    object: 'order',
+    id: (_, d) => d?.id,
+    summary: ({ body }, d) => ({
+      orderNo: d?.orderNo ?? null,
+      trafficGb: body.trafficGb ?? null,
+      payAmountFen: d?.payAmountFen ?? null,
+    }),
+  },
+  orderPay: {
+    action: 'order.pay',
+    object: 'order',
+    id: ({ body }) => body.orderId,
+    summary: ({ body }) => ({ channel: body.channel }),
+  },
+  staticOrderCreate: staticOrderCreated as AuditRule<Api['staticOrderCreate']>,
+  staticOrderCreateCn: staticOrderCreated,
+  staticOrderCreateNative: staticOrderCreated as AuditRule<Api['staticOrderCreateNative']>,
+  staticPay: {
+    action: 'staticOrder.pay',
+    object: 'staticOrder',
+    id: ({ body }) => body.orderId,
+    summary: ({ body }) => ({ channel: body.channel }),
+  },
+  renewalCreate: {
+    action: 'staticOrder.renew',
+    object: 'staticOrder',
+    id: ({ body }) => body.orderId,
+    summary: ({ body }, d) => ({ orderNo: d?.orderNo ?? null, durationDays: body.durationDays }),
+  },
+  renewalIps: {
+    action: 'staticIp.renew',
+    object: 'staticIp',
+    id: (_, d) => d?.id,
+    summary: ({ body }, d) => ({ orderNo: d?.orderNo ?? null, count: body.itemIds.length, durationDays: body.durationDays }),
+  },
+  shareExchange: {
+    action: 'staticIp.exchange',
+    object: 'staticIp',
+    summary: ({ body }) => ({ count: body.itemIds.length, itemIds: body.itemIds.join(' ') }),
+  },
+  updateRemark: { action: 'staticOrder.remark', object: 'staticOrder', id: ({ query }) => query.id },
+  proxyAccountCreate: {
+    action: 'proxyAccount.create',
+    object: 'proxyAccount',
+    id: (_, d) => d?.id,
+    summary: ({ body }) => ({ name: body.name }),
+  },
+  proxyAccountUpdate: {
+    action: 'proxyAccount.update',
+    object: 'proxyAccount',
+    id: ({ body }) => body.id,
+    summary: ({ body }, d) => ({
+      name: d?.username ?? null,
+      ...(body.enabled !== undefined && { enabled: body.enabled }),
+      ...(body.trafficCapMb !== undefined && { trafficCapMb: body.trafficCapMb }),
+      ...(body.dailyLimitMb !== undefined && { dailyLimitMb: body.dailyLimitMb }),
+      ...(body.monthlyLimitMb !== undefined && { monthlyLimitMb: body.monthlyLimitMb }),
+    }),
+  },
+  proxySpendLimitsUpdate: {
+    action: 'spendLimits.update',
+    object: 'account',
+    summary: ({ body }) => ({ dailyLimitMb: body.dailyLimitMb, monthlyLimitMb: body.monthlyLimitMb }),
+  },
+  proxyAccountResetPassword: {
+    action: 'proxyAccount.resetPassword',
+    object: 'proxyAccount',
+    id: ({ body }) => body.id,
+    summary: (_, d) => ({ name: d?.username ?? null }),
+  },
+  proxyAccountDelete: { action: 'proxyAccount.delete', object: 'proxyAccount', id: ({ body }) => body.id },
+  proxyAllowedIpAdd: {
+    action: 'allowedIp.add',
+    object: 'allowedIp',
+    id: (_, d) => d?.id,
+    summary: ({ body }, d) => ({ address: d?.network ?? body.address, proxyAccountId: body.accountId }),
+  },
+  proxyAllowedIpDelete: { action: 'allowedIp.delete', object: 'allowedIp', id: ({ body }) => body.id },
+  proxyListLinkCreate: {
+    action: 'listLink.create',
+    object: 'listLink',
+    id: ({ body }) => body.accountId,
+    summary: ({ body }) => ({ format: body.format }),
+  },
+  proxyListLinkRotate: { action: 'listLink.rotate', object: 'listLink', id: ({ body }) => body.accountId },
+  proxyListLinkRevoke: { action: 'listLink.revoke', object: 'listLink', id: ({ body }) => body.accountId },
+  apiTokenCreate: {
+    action: 'apiToken.create',
+    object: 'apiToken',
+    id: (_, d) => d?.token.id,
+    summary: ({ body }) => ({ name: body.name, scopes: [...body.scopes].join(' ') }),
+  },
+  apiTokenRevoke: { action: 'apiToken.revoke', object: 'apiToken', id: ({ body }) => body.id },
+  invoiceRequest: {
+    action: 'invoice.request',
+    object: 'invoice',
+    id: (_, d) => d?.id,
+    summary: ({ body }) => ({ orderKind: body.orderKind, orderId: body.orderId, type: body.type }),
+  },
+  alertSettingsUpdate: {
+    action: 'alerts.update',
+    object: 'account',
+    summary: ({ body }) => ({ thresholdGb: body.thresholdGb, channels: [...body.channels].join(' ') }),
+  },
+  alertEmailSendCode: { action: 'alerts.emailCode', object: 'account' },
+  alertEmailConfirm: { action: 'alerts.emailConfirm', object: 'account' },
+};
+
+/** A mutating call that needs a login: what the log must record. */
+export const isAuditedEntry = (entry: ApiEntry) => entry.auth && entry.method !== 'GET';
