@@ -195,6 +195,59 @@ describe('the audit log', () => {
     expect(lines[1199]).toContain('n=0');
   });
 
+  it('records the multipart certification call too (registered outside route()), without the documents', async () => {
+    const m = await member();
+    const boundary = '----auditboundary';
+    const fields = {
+      companyName: 'Hangzhou Example Technology Co., Ltd.',
+      contactPhone: '13800138000',
+      unifiedSocialCreditCode: '91330100716105852F',
+      bankName: '中国工商银行杭州西湖支行',
+      bankAccount: '6222021234567890123',
+      registrationAddress: '浙江省杭州市西湖区文三路 1 号',
+      registrationPhone: '0571-12345678',
+    };
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake')]);
+    const parts = Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="businessLicence"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/ip/member-user-enterprise-info/create',
+      payload: Buffer.concat(parts),
+      headers: { ...bearer(m.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.json().code).toBe(0);
+    const rows = await t.app.db.select().from(auditEvents).where(eq(auditEvents.teamId, m.id));
+    expect(rows).toMatchObject([{ action: 'certification.submit', summary: { kind: 'enterprise' } }]);
+    expect(JSON.stringify(rows)).not.toMatch(/91330100716105852F|6222021234567890123/);
+  });
+
+  it('records each of 50 changes made at once, and leaves nothing pending', async () => {
+    const m = await member();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/app-api/ip/member-user/update',
+          payload: { nickname: `n${i}` },
+          headers: bearer(m.token),
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.json().code === 0)).toBe(true);
+    const rows = await t.app.db.select({ summary: auditEvents.summary }).from(auditEvents).where(eq(auditEvents.teamId, m.id));
+    expect(rows.map((r) => r.summary.nickname).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `n${i}`).sort());
+    expect(await t.app.db.select().from(auditPending).where(eq(auditPending.teamId, m.id))).toEqual([]);
+  });
+
   it('sweeps a call that never settled into the log, marked not confirmed', async () => {
     const m = await member();
     const now = new Date();

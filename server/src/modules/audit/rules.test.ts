@@ -1,5 +1,6 @@
-import { type ApiEntry, api } from '@portal/shared';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type ApiEntry, api } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
+import { catalogs } from '../../i18n/index.ts';
 import { AUDIT_RULES, isAuditedEntry } from './rules.ts';
 
 describe('audit rules', () => {
@@ -16,5 +17,13 @@ describe('audit rules', () => {
       return !entry || !isAuditedEntry(entry);
     });
     expect(extra).toEqual([]);
+  });
+
+  it('name every action and object type in both languages of the CSV', () => {
+    for (const catalog of Object.values(catalogs)) {
+      const names = catalog as Record<string, string>;
+      for (const a of AUDIT_ACTIONS) expect(names[`audit.action.${a}`], a).toBeTruthy();
+      for (const o of AUDIT_OBJECT_TYPES) expect(names[`audit.object.${o}`], o).toBeTruthy();
+    }
   });
 });
