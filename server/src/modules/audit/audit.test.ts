@@ -230,6 +230,36 @@ describe('the audit log', () => {
     expect(JSON.stringify(rows)).not.toMatch(/91330100716105852F|6222021234567890123/);
   });
 
+  it('records changes made through the public API with the API token, and not its refusals', async () => {
+    const m = await member();
+    const created = (await post(m, '/app-api/member/api-token/create', { name: 'script', scopes: ['proxy:write'] })).json().data;
+    const api = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        ...(payload && { payload }),
+        headers: { authorization: `Bearer ${created.secret}`, 'user-agent': 'curl/8.5.0' },
+      });
+    const sub = await api('POST', '/api/v1/proxy-accounts', { name: 'scripted1' });
+    expect(sub.statusCode).toBe(201);
+    expect((await api('POST', '/api/v1/proxy-accounts', { name: 'scripted1' })).statusCode).toBe(409);
+    expect((await api('DELETE', `/api/v1/proxy-accounts/${sub.json().id}`)).statusCode).toBe(204);
+    const { list } = await page(m);
+    expect(list.map((e: { action: string }) => e.action)).toEqual([
+      'proxyAccount.delete',
+      'proxyAccount.create',
+      'apiToken.create',
+    ]);
+    expect(list[1]).toMatchObject({
+      actor: { memberId: m.id },
+      objectId: String(sub.json().id),
+      summary: { name: 'scripted1', apiTokenId: created.token.id },
+      device: { browser: 'curl 8' },
+    });
+    expect(list[0]).toMatchObject({ objectId: String(sub.json().id), summary: { apiTokenId: created.token.id } });
+    expect(JSON.stringify(list)).not.toContain(created.secret);
+  });
+
   it('records each of 50 changes made at once, and leaves nothing pending', async () => {
     const m = await member();
     const answers = await Promise.all(

@@ -1,7 +1,7 @@
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type ApiEntry, api } from '@portal/shared';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type ApiEntry, api, type PublicApiEntry, publicApi } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../i18n/index.ts';
-import { AUDIT_RULES, isAuditedEntry } from './rules.ts';
+import { AUDIT_RULES, isAuditedEntry, isAuditedPublicEntry, PUBLIC_AUDIT_RULES } from './rules.ts';
 
 describe('audit rules', () => {
   const entries = Object.entries(api) as [keyof typeof api, ApiEntry][];
@@ -17,6 +17,12 @@ describe('audit rules', () => {
       return !entry || !isAuditedEntry(entry);
     });
     expect(extra).toEqual([]);
+  });
+
+  it('cover every mutating call of the public API /api/v1/, and no read of it', () => {
+    const entries = Object.entries(publicApi) as [keyof typeof publicApi, PublicApiEntry][];
+    expect(entries.filter(([key, e]) => isAuditedPublicEntry(e) && !PUBLIC_AUDIT_RULES[key]).map(([key]) => key)).toEqual([]);
+    expect(entries.filter(([key, e]) => !isAuditedPublicEntry(e) && PUBLIC_AUDIT_RULES[key]).map(([key]) => key)).toEqual([]);
   });
 
   it('name every action and object type in both languages of the CSV', () => {

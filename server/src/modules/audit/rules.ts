@@ -1,4 +1,14 @@
-import type { Api, ApiData, ApiEntry, AuditAction, AuditObjectType, AuditSummary } from '@portal/shared';
+import type {
+  Api,
+  ApiData,
+  ApiEntry,
+  AuditAction,
+  AuditObjectType,
+  AuditSummary,
+  PublicApiEntry,
+  publicApi,
+} from '@portal/shared';
+import type { z } from 'zod';
 import type { ContractRequest } from '../../plugins/contract.ts';
 
 /** The validated parts of a call a rule reads (the body of a multipart call is not validated: rules ignore it). */
@@ -183,3 +193,58 @@ export const AUDIT_RULES: Rules = {
 
 /** A mutating call that needs a login: what the log must record. */
 export const isAuditedEntry = (entry: ApiEntry) => entry.auth && entry.method !== 'GET';
+
+type PublicApi = typeof publicApi;
+type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+/** A rule of the public API (/api/v1/, personal API tokens): same actions, read from its own shapes. */
+export interface PublicAuditRule<E extends PublicApiEntry = PublicApiEntry> {
+  action: AuditAction;
+  object: AuditObjectType;
+  id?: (
+    input: { body: Out<E['body']>; params: Out<E['params']> },
+    data: Out<E['response']> | undefined,
+  ) => number | string | null | undefined;
+  summary?: (input: { body: Out<E['body']>; params: Out<E['params']> }, data: Out<E['response']> | undefined) => AuditSummary;
+}
+
+/**
+ * Every mutating call of the public API has a rule here too (`rules.test.ts`): a sub-account
+ * created by a script with an API token is a change like one made on the page. The recorder adds
+ * the token's id to the summary.
+ */
+export const PUBLIC_AUDIT_RULES: { [K in keyof PublicApi]?: PublicAuditRule<PublicApi[K]> } = {
+  createProxyAccount: {
+    action: 'proxyAccount.create',
+    object: 'proxyAccount',
+    id: (_, d) => d?.id,
+    summary: ({ body }) => ({ name: body.name }),
+  },
+  updateProxyAccount: {
+    action: 'proxyAccount.update',
+    object: 'proxyAccount',
+    id: ({ params }) => params.id,
+    summary: ({ body }, d) => ({
+      name: d?.username ?? null,
+      ...(body.enabled !== undefined && { enabled: body.enabled }),
+      ...(body.trafficCapMb !== undefined && { trafficCapMb: body.trafficCapMb }),
+    }),
+  },
+  resetProxyAccountPassword: {
+    action: 'proxyAccount.resetPassword',
+    object: 'proxyAccount',
+    id: ({ params }) => params.id,
+    summary: (_, d) => ({ name: d?.username ?? null }),
+  },
+  deleteProxyAccount: { action: 'proxyAccount.delete', object: 'proxyAccount', id: ({ params }) => params.id },
+  addAllowedIp: {
+    action: 'allowedIp.add',
+    object: 'allowedIp',
+    id: (_, d) => d?.id,
+    summary: ({ body, params }, d) => ({ address: d?.network ?? body.address, proxyAccountId: params.id }),
+  },
+  deleteAllowedIp: { action: 'allowedIp.delete', object: 'allowedIp', id: ({ params }) => params.entryId },
+};
+
+/** A public API call that changes something. */
+export const isAuditedPublicEntry = (entry: PublicApiEntry) => entry.method !== 'GET';
