@@ -9,6 +9,8 @@ import { type Config, fastifyTrustProxy } from './config/index.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { alertsRoutes } from './modules/alerts/routes.ts';
+import { auditRecorderPlugin } from './modules/audit/recorder.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/routes.ts';
 import { teamsRoutes } from './modules/teams/routes.ts';
 import { revokeAllApiTokens } from './modules/api-tokens/service.ts';
@@ -163,6 +165,8 @@ export async function buildApp({
   await app.register(messagingPlugin, { config, ...(fetch && { fetch }) });
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
+  // Before any route: every mutating call that needs a login is recorded in the audit log (decision 0055).
+  await app.register(auditRecorderPlugin);
 
   // Only for reply.sendFile (shared by the shell and the remotes); each caller names its own root.
   // preCompressed: a file's .br/.gz made at build or publish is sent to a client that accepts it.
@@ -207,6 +211,7 @@ export async function buildApp({
   await app.register(teamsRoutes);
   // Custom enterprise plan requests (docs/decisions/0028).
   await app.register(leadsRoutes, { config });
+  await app.register(auditRoutes);
   await app.register(redirectsRoutes);
   // One remote registry and one view of what each visitor is served, for pages, sitemap and /remotes.json.
   const registry = createRemoteRegistry(config.dataDir, { database: app.database });

@@ -10,6 +10,7 @@ import { startLotExpiryJob } from './modules/usage/lot-expiry-job.ts';
 import { startAlertJobs } from './modules/alerts/jobs.ts';
 import { startLeadConfirmationJob } from './modules/leads/confirmations.ts';
 import { startStatusNotificationJob } from './modules/status/notifications.ts';
+import { startAuditJob } from './modules/audit/job.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
 
@@ -45,8 +46,18 @@ try {
   const stopLeadJob = startLeadConfirmationJob(app);
   // Incident update mails that ops queued (docs/decisions/0048).
   const stopStatusJob = startStatusNotificationJob(app);
+  // Audit log: a year kept, calls whose outcome was never recorded swept in (docs/decisions/0055).
+  const stopAuditJob = startAuditJob(app);
   stopJobs = async () => {
-    await Promise.all([stopOrderJob(), stopStaticJobs(), stopExpiryJob(), stopAlertJobs(), stopLeadJob(), stopStatusJob()]);
+    await Promise.all([
+      stopOrderJob(),
+      stopStaticJobs(),
+      stopExpiryJob(),
+      stopAlertJobs(),
+      stopLeadJob(),
+      stopStatusJob(),
+      stopAuditJob(),
+    ]);
   };
   // Before the HTTP port, so whoever waits for the port (e2e, scripts) can use `npm run ops` at once.
   await app.opsSocket.listen();

@@ -11,14 +11,16 @@ describe("the remotes' route manifests (routes.json)", () => {
     // SPEC section 2, plus /terms, /privacy (accounts), /admin/dynamic/records (commerce) and
     // /admin/api-tokens (personal API tokens, issue 18), /admin/auth/personal/document and
     // /admin/auth/company/overseas (certification by document, issue 28), /status (network status,
-    // issue 31) and /admin/usage (the usage breakdown, issue 31).
-    expect(table.routes).toHaveLength(41);
+    // issue 31), /admin/usage (the usage breakdown, issue 31), /admin/audit-log (the audit log, issue 32)
+    // and /admin/team/join (accepting a team invitation, issue 32).
+    expect(table.routes).toHaveLength(43);
     expect(table.routes.map((r) => r.path)).toEqual(
       expect.arrayContaining([
         '/admin/api-tokens',
         '/admin/auth/personal/document',
         '/admin/auth/company/overseas',
         '/admin/usage',
+        '/admin/audit-log',
       ]),
     );
     expect(routeConflicts(sources)).toEqual([]);

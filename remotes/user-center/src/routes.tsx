@@ -16,6 +16,7 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/admin/usage': () => import('./pages/usage/UsagePage.tsx'),
   '/admin/account-password-auth': () => import('./pages/proxy/ProxyCredentialsPage.tsx'),
   '/admin/api-tokens': () => import('./pages/api-tokens/ApiTokensPage.tsx'),
+  '/admin/audit-log': () => import('./pages/audit/AuditLogPage.tsx'),
   '/admin/help-center': () => import('./pages/help/HelpCenterPage.tsx'),
   '/admin/team/join': () => import('./pages/team/JoinTeamPage.tsx'),
 };

@@ -21,3 +21,4 @@ export * from '../modules/leads/tables.ts';
 export * from '../modules/status/tables.ts';
 export * from '../modules/teams/tables.ts';
 export * from '../modules/two-factor/tables.ts';
+export * from '../modules/audit/tables.ts';

@@ -1,5 +1,6 @@
 import { alertsApi } from './alerts.ts';
 import { apiTokenApi } from './api-tokens.ts';
+import { auditApi } from './audit.ts';
 import { authApi } from './auth.ts';
 import { captchaApi } from './captcha.ts';
 import { certificationApi } from './certification.ts';
@@ -21,6 +22,7 @@ import { usageApi } from './usage.ts';
 
 export * from './alerts.ts';
 export * from './api-tokens.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './captcha.ts';
 export * from './certification.ts';
@@ -66,5 +68,6 @@ export const api = {
   ...usageApi,
   ...statusApi,
   ...teamApi,
+  ...auditApi,
 };
 export type Api = typeof api;

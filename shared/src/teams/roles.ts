@@ -26,6 +26,8 @@ export const TEAM_PERMISSIONS = [
   'alerts',
   /** Invite, change roles, remove members, revoke invitations. */
   'members',
+  /** Read the team's audit log and download it (decision 0055). */
+  'audit',
   /** Hand the team to another member; require two factors of every member (decision 0056). */
   'ownership',
 ] as const;
@@ -63,6 +65,7 @@ export const PAGE_PERMISSIONS: Readonly<Record<string, TeamPermission>> = {
   '/admin/account-password-auth': 'credentials',
   '/admin/static/management': 'credentials',
   '/admin/api-tokens': 'apiTokens',
+  '/admin/audit-log': 'audit',
 };
 
 /** Whether permissions (null: not known yet, shown as before teams) open a page of the user centre. */

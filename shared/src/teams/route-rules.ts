@@ -127,6 +127,8 @@ export const ROUTE_RULES = {
   twoFactorRecoveryCodesRenew: 'personal',
   twoFactorDisable: 'personal',
   twoFactorRequirementUpdate: 'ownership',
+  auditPage: 'audit',
+  auditActors: 'audit',
 } as const satisfies Record<keyof Api, RouteRule>;
 
 /** Every operation of /api/v1/: what the token's role (capped at its creator's current one) must allow. */

@@ -42,6 +42,7 @@ export const SECTIONS: Array<{ heading?: string; items: Array<{ path: string; id
   {
     items: [
       { path: '/admin/api-tokens', id: 'shared.page.apiTokens' },
+      { path: '/admin/audit-log', id: 'shared.page.auditLog' },
       { path: '/admin/help-center', id: 'shared.page.helpCenter' },
     ],
   },

@@ -152,6 +152,8 @@ export interface TokenIdentity {
   tokenId: number;
   /** The team (account) the token acts on. */
   userId: number;
+  /** The member who made it (the team's own login for a token from before teams). */
+  memberId: number;
   scopes: ApiScope[];
   /** The role it was made with, and its creator's role in the team now: it acts with both at most. */
   role: TeamRole;
@@ -174,6 +176,7 @@ export async function resolveApiToken(db: Db, token: string, now: Date): Promise
     .select({
       id: apiTokens.id,
       userId: apiTokens.userId,
+      createdBy: apiTokens.createdBy,
       scopes: apiTokens.scopes,
       lastUsedAt: apiTokens.lastUsedAt,
       expiresAt: apiTokens.expiresAt,
@@ -201,6 +204,7 @@ export async function resolveApiToken(db: Db, token: string, now: Date): Promise
     identity: {
       tokenId: row.id,
       userId: row.userId,
+      memberId: row.createdBy ?? row.userId,
       scopes: parseScopes(row.scopes),
       role: row.role,
       creatorRole: row.creatorRole,
