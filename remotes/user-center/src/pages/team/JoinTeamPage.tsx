@@ -1,7 +1,7 @@
 import { Button, Card, Container, Heading, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from '@portal/shared/router';
+import { useSearchParams } from '@portal/shared/router';
 import { api, invitationToken } from '@portal/shared';
 import { ApiError, callApi, replaceUserInfo } from '@portal/shared/browser';
 import { QueryFailure, useLocalePath } from '@portal/shared/ui';
@@ -14,7 +14,6 @@ import { QueryFailure, useLocalePath } from '@portal/shared/ui';
 export default function JoinTeamPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const parsed = invitationToken.safeParse(params.get('token') ?? '');
   const token = parsed.success ? parsed.data : null;
@@ -32,10 +31,7 @@ export default function JoinTeamPage() {
       replaceUserInfo(info && { ...info, team });
     },
     // Another team's data from now on: a full load leaves nothing of the previous one cached.
-    onSuccess: () => {
-      void navigate(to('/admin/dashboard'));
-      window.location.reload();
-    },
+    onSuccess: () => window.location.assign(to('/admin/dashboard')),
   });
   const failure = (e: unknown) => (e instanceof ApiError ? e.message : intl.formatMessage({ id: 'uc.team.joinFail' }));
   return (
