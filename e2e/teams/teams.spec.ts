@@ -107,6 +107,8 @@ test.describe('teams', () => {
       await expect(page.getByText(c.texts.sent)).toBeVisible();
       await expect(team.getByTestId('team-invitation-table')).toContainText(c.texts.finance);
       await expectWcagClean(page, `team card (${c.lang})`);
+      // The team card fits a phone: no sideways scroll.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       const outbox = await page.request.get(`/sandbox/outbox.json?to=${accountant.mobile}`);
       const body = ((await outbox.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
