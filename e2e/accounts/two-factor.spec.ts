@@ -81,6 +81,7 @@ test.describe('two-factor authentication', () => {
       await expectWcagClean(page, `${c.prefix}/admin/account (recovery codes)`);
       await card.getByTestId('recovery-codes-done').click();
       await expect(card.getByTestId('two-factor-state')).toHaveText(c.texts.on);
+      await expectWcagClean(page, `${c.prefix}/admin/account (two factors on)`);
       if (c.phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await setup.close();
 
