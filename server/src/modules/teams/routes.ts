@@ -17,6 +17,9 @@ import {
 } from '../accounts/teams.ts';
 import { revokeTeamTokens } from '../api-tokens/service.ts';
 
+/** Who may act in the team changes: with two factors on, a recent check first (decision 0056). */
+const STEP_UP = { recentSecondFactor: true };
+
 /** The page that accepts an invitation, in the inviter's language (user centre: /admin/team/join; signing in or up first brings the invitee back to it). */
 export const invitationUrl = (origin: string, locale: Locale, token: string) =>
   `${origin}${locale === 'en' ? '/en' : ''}/admin/team/join?token=${token}`;
@@ -51,48 +54,68 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     const { id, memberId } = currentUser(request);
     return listMembers(app.db, id, memberId);
   });
-  route(app, teamApi.teamInvite, async (request) => {
-    const { id, memberId } = currentUser(request);
-    const { mobile, email, role } = request.body;
-    const to = mobile ? { channel: 'sms' as const, to: mobile } : { channel: 'email' as const, to: email ?? '' };
-    const { invitation, token } = await createInvitation(app.db, app.now(), {
-      teamId: id,
-      invitedBy: memberId,
-      channel: to.channel,
-      destination: to.to,
-      role,
-    });
-    // Links start with a configured origin (PUBLIC_BASE_URL or this substation), never the raw Host.
-    const origin = await app.publicOrigins.of(request);
-    const site = (await getWebsite(app.db, request.hostname)).name[request.locale];
-    const link = invitationUrl(origin, request.locale, token);
-    if (app.messenger.available(to.channel, 'text')) {
-      await app.messenger.dispatch(invitationMessage(to, { locale: request.locale, site, link }));
-    }
-    return invitation;
-  });
+  route(
+    app,
+    teamApi.teamInvite,
+    async (request) => {
+      const { id, memberId } = currentUser(request);
+      const { mobile, email, role } = request.body;
+      const to = mobile ? { channel: 'sms' as const, to: mobile } : { channel: 'email' as const, to: email ?? '' };
+      const { invitation, token } = await createInvitation(app.db, app.now(), {
+        teamId: id,
+        invitedBy: memberId,
+        channel: to.channel,
+        destination: to.to,
+        role,
+      });
+      // Links start with a configured origin (PUBLIC_BASE_URL or this substation), never the raw Host.
+      const origin = await app.publicOrigins.of(request);
+      const site = (await getWebsite(app.db, request.hostname)).name[request.locale];
+      const link = invitationUrl(origin, request.locale, token);
+      if (app.messenger.available(to.channel, 'text')) {
+        await app.messenger.dispatch(invitationMessage(to, { locale: request.locale, site, link }));
+      }
+      return invitation;
+    },
+    STEP_UP,
+  );
   route(app, teamApi.teamInvitations, (request) => listInvitations(app.db, app.now(), currentUser(request).id));
   route(app, teamApi.teamInvitationRevoke, async (request) => {
     await revokeInvitation(app.db, app.now(), currentUser(request).id, request.body.id);
     return true;
   });
-  route(app, teamApi.teamRoleUpdate, async (request) => {
-    await updateRole(app.db, currentUser(request).id, request.body.memberId, request.body.role);
-    return true;
-  });
-  route(app, teamApi.teamMemberRemove, async (request) => {
-    await removeMember(app.db, app.now(), currentUser(request).id, request.body.memberId, revokeTeamTokens);
-    return true;
-  });
+  route(
+    app,
+    teamApi.teamRoleUpdate,
+    async (request) => {
+      await updateRole(app.db, currentUser(request).id, request.body.memberId, request.body.role);
+      return true;
+    },
+    STEP_UP,
+  );
+  route(
+    app,
+    teamApi.teamMemberRemove,
+    async (request) => {
+      await removeMember(app.db, app.now(), currentUser(request).id, request.body.memberId, revokeTeamTokens);
+      return true;
+    },
+    STEP_UP,
+  );
   route(app, teamApi.teamLeave, (request) => {
     const { id, memberId, sessionId } = currentUser(request);
     return leaveTeam(app.db, app.now(), { teamId: id, memberId, sessionId }, revokeTeamTokens);
   });
-  route(app, teamApi.teamTransfer, async (request) => {
-    const { id, memberId } = currentUser(request);
-    await transferOwnership(app.db, id, memberId, request.body.memberId);
-    return true;
-  });
+  route(
+    app,
+    teamApi.teamTransfer,
+    async (request) => {
+      const { id, memberId } = currentUser(request);
+      await transferOwnership(app.db, id, memberId, request.body.memberId);
+      return true;
+    },
+    STEP_UP,
+  );
   route(app, teamApi.teamInvitationGet, (request) => previewInvitation(app.db, app.now(), request.query.token));
   route(app, teamApi.teamInvitationAccept, (request) => {
     const { memberId, sessionId } = currentUser(request);

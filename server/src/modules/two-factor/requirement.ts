@@ -1,4 +1,4 @@
-import { authApi, TwoFactorErrorCode, twoFactorApi } from '@portal/shared';
+import { authApi, TwoFactorErrorCode, teamApi, twoFactorApi } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cacheFor } from '../../cache/invalidation.ts';
 import { BusinessError, isApiPath } from '../../plugins/errors.ts';
@@ -12,6 +12,9 @@ const ENROLMENT_PATHS: ReadonlySet<string> = new Set(
     twoFactorApi.twoFactorStatus,
     twoFactorApi.twoFactorTotpStart,
     twoFactorApi.twoFactorTotpConfirm,
+    // Another team may not ask for two factors: the member can still see their teams and move on.
+    teamApi.teamContext,
+    teamApi.teamSwitch,
   ].map((entry) => entry.path),
 );
 

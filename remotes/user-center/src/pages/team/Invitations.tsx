@@ -6,6 +6,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ASSIGNABLE_ROLES, type AssignableRole, api, type TeamInvitation } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
 import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { needsRecentCheck, useStepUp } from '../account/two-factor/StepUp.tsx';
 
 const invitationsKey = ['team-invitations'] as const;
 
@@ -16,11 +17,13 @@ export function InviteForm() {
   const [to, setTo] = useState('');
   const [role, setRole] = useState<AssignableRole>('developer');
   const [error, setError] = useState<string | null>(null);
+  // With two factors on, inviting first asks for a code (decision 0056).
+  const { guard, dialog } = useStepUp();
   const invite = useMutation({
     mutationFn: () => {
       const value = to.trim();
       const body = value.includes('@') ? { email: value, role } : { mobile: value, role };
-      return callApi(api.teamInvite, { body }, { silent: true });
+      return guard(() => callApi(api.teamInvite, { body }, { silent: true }));
     },
     onSuccess: async () => {
       setTo('');
@@ -28,7 +31,9 @@ export function InviteForm() {
       await queryClient.invalidateQueries({ queryKey: invitationsKey });
       message('success', intl.formatMessage({ id: 'uc.team.invited' }));
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : intl.formatMessage({ id: 'uc.team.inviteFail' })),
+    onError: (e) => {
+      if (!needsRecentCheck(e)) setError(e instanceof ApiError ? e.message : intl.formatMessage({ id: 'uc.team.inviteFail' }));
+    },
   });
   return (
     <Stack
@@ -83,6 +88,7 @@ export function InviteForm() {
       <Text fontSize="sm" color="fg.muted">
         <FormattedMessage id="uc.team.inviteHint" />
       </Text>
+      {dialog}
     </Stack>
   );
 }

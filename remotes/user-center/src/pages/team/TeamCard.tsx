@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { ASSIGNABLE_ROLES, type AssignableRole, api, can, type TeamMember } from '@portal/shared';
-import { authStore, callApi } from '@portal/shared/browser';
+import { ApiError, authStore, callApi } from '@portal/shared/browser';
 import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { needsRecentCheck, useStepUp } from '../account/two-factor/StepUp.tsx';
 import { InviteForm, PendingInvitations } from './Invitations.tsx';
 
 export const teamMembersKey = ['team-members'] as const;
@@ -64,17 +65,28 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
     await queryClient.invalidateQueries({ queryKey: teamMembersKey });
     message('success', intl.formatMessage({ id }));
   };
+  // With two factors on, changing who may act in the team first asks for a code (decision 0056).
+  const { guard, dialog } = useStepUp();
+  // A cancelled code check says nothing more; any other refusal is said in the page's language.
+  const failed = (e: unknown) => {
+    if (!needsRecentCheck(e))
+      message('error', e instanceof ApiError ? e.message : intl.formatMessage({ id: 'uc.team.actionFail' }));
+  };
   const changeRole = useMutation({
-    mutationFn: (v: { memberId: number; role: AssignableRole }) => callApi(api.teamRoleUpdate, { body: v }),
+    mutationFn: (v: { memberId: number; role: AssignableRole }) =>
+      guard(() => callApi(api.teamRoleUpdate, { body: v }, { silent: true })),
     onSuccess: done('uc.team.roleChanged'),
+    onError: failed,
   });
   const remove = useMutation({
-    mutationFn: (memberId: number) => callApi(api.teamMemberRemove, { body: { memberId } }),
+    mutationFn: (memberId: number) => guard(() => callApi(api.teamMemberRemove, { body: { memberId } }, { silent: true })),
     onSuccess: done('uc.team.removed'),
+    onError: failed,
   });
   const transfer = useMutation({
-    mutationFn: (memberId: number) => callApi(api.teamTransfer, { body: { memberId } }),
+    mutationFn: (memberId: number) => guard(() => callApi(api.teamTransfer, { body: { memberId } }, { silent: true })),
     onSuccess: () => window.location.reload(),
+    onError: failed,
   });
   const who = (m: TeamMember) => m.nickname || m.mobile || m.email || '';
   const columns: ListColumn<TeamMember>[] = [
@@ -162,13 +174,16 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
     },
   ];
   return (
-    <ResponsiveTable
-      testId="team-members"
-      columns={columns}
-      items={members}
-      rowKey={(m) => m.memberId}
-      rowProps={() => ({ 'data-testid': 'team-member' })}
-      ariaLabel={intl.formatMessage({ id: 'uc.team.title' })}
-    />
+    <>
+      <ResponsiveTable
+        testId="team-members"
+        columns={columns}
+        items={members}
+        rowKey={(m) => m.memberId}
+        rowProps={() => ({ 'data-testid': 'team-member' })}
+        ariaLabel={intl.formatMessage({ id: 'uc.team.title' })}
+      />
+      {dialog}
+    </>
   );
 }

@@ -2,9 +2,10 @@ import { Badge, Box, Button, Card, HStack, Skeleton, Stack, Text } from '@portal
 import { Checkbox } from '@portal/shared/chakra/deferred';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { api, type TwoFactorStatus } from '@portal/shared';
-import { ApiError, callApi } from '@portal/shared/browser';
+import { api, can, type TwoFactorStatus } from '@portal/shared';
+import { ApiError, authStore, callApi } from '@portal/shared/browser';
 import { message, QueryFailure } from '@portal/shared/ui';
 import { twoFactorKey } from './keys.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
@@ -104,6 +105,7 @@ function StatusView({
     },
     onError: fail,
   });
+  const owns = can(useSnapshot(authStore).userInfo?.team?.role, 'ownership');
   const requirement = useMutation({
     mutationFn: (required: boolean) =>
       guard(() => callApi(api.twoFactorRequirementUpdate, { body: { required } }, { silent: true })),
@@ -138,24 +140,27 @@ function StatusView({
       <Text fontSize="sm" color={status.recoveryCodesLeft <= 2 ? 'fg.error' : 'fg.muted'} data-testid="recovery-left">
         <FormattedMessage id="uc.twoFactor.codesLeft" values={{ count: status.recoveryCodesLeft }} />
       </Text>
-      <Box>
-        <Checkbox.Root
-          colorPalette="brand"
-          checked={status.requiredByAccount}
-          disabled={requirement.isPending}
-          onCheckedChange={(d) => requirement.mutate(d.checked === true)}
-          alignItems="flex-start"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control mt={0.5} />
-          <Checkbox.Label>
-            <FormattedMessage id="uc.twoFactor.requireAll" />
-          </Checkbox.Label>
-        </Checkbox.Root>
-        <Text ps={7} mt={1} fontSize="sm" color="fg.muted">
-          <FormattedMessage id="uc.twoFactor.requireAllHint" />
-        </Text>
-      </Box>
+      {/* Requiring two factors of every member is the owner's call (the role table's `ownership`). */}
+      {owns ? (
+        <Box>
+          <Checkbox.Root
+            colorPalette="brand"
+            checked={status.requiredByAccount}
+            disabled={requirement.isPending}
+            onCheckedChange={(d) => requirement.mutate(d.checked === true)}
+            alignItems="flex-start"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control mt={0.5} />
+            <Checkbox.Label>
+              <FormattedMessage id="uc.twoFactor.requireAll" />
+            </Checkbox.Label>
+          </Checkbox.Root>
+          <Text ps={7} mt={1} fontSize="sm" color="fg.muted">
+            <FormattedMessage id="uc.twoFactor.requireAllHint" />
+          </Text>
+        </Box>
+      ) : null}
       {failure ? (
         <Text color="fg.error" fontSize="sm" role="alert">
           {failure}
