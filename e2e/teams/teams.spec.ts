@@ -136,6 +136,19 @@ test.describe('teams', () => {
       await expect(member.getByTestId('error-page')).toHaveAttribute('data-kind', '403');
       await expect(member.getByText(c.texts.denied)).toBeVisible();
       await expectWcagClean(member, `403 for finance (${c.lang})`);
+
+      // The owner removes the member after confirming; the member's session ends with it.
+      await page.reload();
+      await untilInteractive(page);
+      await expect(team.getByTestId('team-member')).toHaveCount(2);
+      await team.getByTestId('team-member-remove').click();
+      const confirm = page.getByTestId('team-member-confirm');
+      await expect(confirm).toBeVisible();
+      await expectWcagClean(page, `remove member confirmation (${c.lang})`);
+      await page.getByTestId('team-member-confirm-confirm').click();
+      await expect(team.getByTestId('team-member')).toHaveCount(1);
+      await member.goto(`${c.prefix}/admin/dynamic/list`);
+      await expect(member).toHaveURL(/\/login/);
       await ownerSide.context.close();
       await memberSide.context.close();
     });

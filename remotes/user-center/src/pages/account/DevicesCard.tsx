@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Card, CloseButton, HStack, Portal, Skeleton, Stack, Text } from '@portal/shared/chakra';
-import { Checkbox, Dialog } from '@portal/shared/chakra/deferred';
+import { Badge, Box, Button, Card, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
+import { Checkbox } from '@portal/shared/chakra/deferred';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { api, type MemberSession } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
-import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { ConfirmDialog, type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
 import { deviceName } from './deviceName.ts';
 import { signInsKey } from './SignInHistoryCard.tsx';
 
@@ -201,54 +201,26 @@ function SignOutDialog({ pending, onClose }: { pending: Pending | null; onClose:
   };
   const name = pending?.kind === 'one' ? deviceName(intl, pending.session.device) : null;
   return (
-    <Dialog.Root open={pending !== null} onOpenChange={(d) => (d.open ? null : close())} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="device-sign-out-dialog" mx={3}>
-            <Dialog.Header>
-              <Dialog.Title>
-                <FormattedMessage id={pending?.kind === 'others' ? 'uc.devices.signOutOthersTitle' : 'uc.devices.signOutTitle'} />
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap={3}>
-                <Text>
-                  {pending?.kind === 'others' ? (
-                    <FormattedMessage id="uc.devices.signOutOthersConfirm" values={{ count: pending.count }} />
-                  ) : (
-                    <FormattedMessage
-                      id="uc.devices.signOutConfirm"
-                      values={{ device: <strong>{name ? `${name.browser} · ${name.system}` : ''}</strong> }}
-                    />
-                  )}
-                </Text>
-                {failure ? (
-                  <Text color="fg.error" fontSize="sm" role="alert">
-                    {failure}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                <FormattedMessage id="uc.devices.cancel" />
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={signOut.isPending}
-                onClick={() => pending && signOut.mutate(pending)}
-                data-testid="device-sign-out-confirm"
-              >
-                <FormattedMessage id={pending?.kind === 'others' ? 'uc.devices.signOutOthers' : 'uc.devices.signOut'} />
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'uc.devices.close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={pending !== null}
+      title={<FormattedMessage id={pending?.kind === 'others' ? 'uc.devices.signOutOthersTitle' : 'uc.devices.signOutTitle'} />}
+      confirmLabel={<FormattedMessage id={pending?.kind === 'others' ? 'uc.devices.signOutOthers' : 'uc.devices.signOut'} />}
+      destructive
+      busy={signOut.isPending}
+      failure={failure}
+      onConfirm={() => pending && signOut.mutate(pending)}
+      onCancel={close}
+      testId="device-sign-out-dialog"
+      confirmTestId="device-sign-out-confirm"
+    >
+      {pending?.kind === 'others' ? (
+        <FormattedMessage id="uc.devices.signOutOthersConfirm" values={{ count: pending.count }} />
+      ) : (
+        <FormattedMessage
+          id="uc.devices.signOutConfirm"
+          values={{ device: <strong>{name ? `${name.browser} · ${name.system}` : ''}</strong> }}
+        />
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, HStack, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { NativeSelect } from '@portal/shared/chakra/deferred';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { ASSIGNABLE_ROLES, type AssignableRole, api, can, type TeamMember } from '@portal/shared';
 import { ApiError, authStore, callApi } from '@portal/shared/browser';
-import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { ConfirmDialog, type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
 import { needsRecentCheck, useStepUp } from '../account/two-factor/StepUp.tsx';
 import { InviteForm, PendingInvitations } from './Invitations.tsx';
 
@@ -89,6 +90,13 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
     onError: failed,
   });
   const who = (m: TeamMember) => m.nickname || m.mobile || m.email || '';
+  // Removing a member and handing the team over are asked once more, with what follows.
+  const [pending, setPending] = useState<{ kind: 'remove' | 'transfer'; member: TeamMember } | null>(null);
+  const confirm = () => {
+    if (!pending) return;
+    setPending(null);
+    (pending.kind === 'remove' ? remove : transfer).mutate(pending.member.memberId);
+  };
   const columns: ListColumn<TeamMember>[] = [
     {
       key: 'member',
@@ -153,7 +161,12 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
         ) : (
           <HStack gap={2} flexWrap="wrap">
             {owns ? (
-              <Button size="xs" variant="outline" loading={transfer.isPending} onClick={() => transfer.mutate(m.memberId)}>
+              <Button
+                size="xs"
+                variant="outline"
+                loading={transfer.isPending}
+                onClick={() => setPending({ kind: 'transfer', member: m })}
+              >
                 <FormattedMessage id="uc.team.transfer" />
                 <Text as="span" srOnly>{` ${who(m)}`}</Text>
               </Button>
@@ -163,7 +176,7 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
               variant="outline"
               colorPalette="red"
               loading={remove.isPending && remove.variables === m.memberId}
-              onClick={() => remove.mutate(m.memberId)}
+              onClick={() => setPending({ kind: 'remove', member: m })}
               data-testid="team-member-remove"
             >
               <FormattedMessage id="uc.team.remove" />
@@ -183,6 +196,25 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
         rowProps={() => ({ 'data-testid': 'team-member' })}
         ariaLabel={intl.formatMessage({ id: 'uc.team.title' })}
       />
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          <FormattedMessage
+            id={pending?.kind === 'transfer' ? 'uc.team.transferTitle' : 'uc.team.removeTitle'}
+            values={{ name: pending ? who(pending.member) : '' }}
+          />
+        }
+        confirmLabel={<FormattedMessage id={pending?.kind === 'transfer' ? 'uc.team.transfer' : 'uc.team.remove'} />}
+        destructive={pending?.kind === 'remove'}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+        testId="team-member-confirm"
+      >
+        <FormattedMessage
+          id={pending?.kind === 'transfer' ? 'uc.team.transferConfirm' : 'uc.team.removeConfirm'}
+          values={{ name: pending ? who(pending.member) : '' }}
+        />
+      </ConfirmDialog>
       {dialog}
     </>
   );
