@@ -8,3 +8,4 @@ export * from './commerce/InAppPay.tsx';
 export * from './list/FilterFields.tsx';
 export * from './invoices/InvoiceCell.tsx';
 export * from './invoices/useOrderInvoices.ts';
+export * from './ConfirmDialog.tsx';

@@ -18,7 +18,6 @@ export * from './commerce/SummaryCard.tsx';
 export * from './commerce/usePayment.ts';
 export * from './OutOfTrafficNotice.tsx';
 export * from './ActionNotice.tsx';
-export * from './ConfirmDialog.tsx';
 export * from './clipboard.ts';
 export * from './ContactList.tsx';
 export * from './substation.ts';

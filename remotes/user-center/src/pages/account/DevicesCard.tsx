@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { api, type MemberSession } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
-import { ConfirmDialog, type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { ConfirmDialog } from '@portal/shared/ui/forms';
 import { deviceName } from './deviceName.ts';
 import { signInsKey } from './SignInHistoryCard.tsx';
 

@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { ASSIGNABLE_ROLES, type AssignableRole, api, can, type TeamMember } from '@portal/shared';
 import { ApiError, authStore, callApi } from '@portal/shared/browser';
-import { ConfirmDialog, type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { ConfirmDialog } from '@portal/shared/ui/forms';
 import { needsRecentCheck, useStepUp } from '../account/two-factor/StepUp.tsx';
 import { InviteForm, PendingInvitations } from './Invitations.tsx';
 
