@@ -1,24 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Container,
-  HStack,
-  Link as ChakraLink,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@portal/shared/chakra';
-import { Dialog } from '@portal/shared/chakra/deferred';
+import { Badge, Box, Button, Card, Container, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@portal/shared/chakra';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { API_TOKEN_MAX_PER_USER, type ApiToken, api } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
 import { type ListColumn, message, PageHeader, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { ConfirmDialog } from '@portal/shared/ui/forms';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { apiTokensKey, useApiTokens } from './useApiTokens.ts';
 
@@ -204,47 +191,19 @@ function RevokeDialog({ token, onClose }: { token: ApiToken | null; onClose: () 
     onClose();
   };
   return (
-    <Dialog.Root open={token !== null} onOpenChange={(d) => (d.open ? null : close())} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="api-token-revoke-dialog" mx={3}>
-            <Dialog.Header>
-              <Dialog.Title>
-                <FormattedMessage id="uc.apiTokens.revokeTitle" />
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap={3}>
-                <Text>
-                  <FormattedMessage id="uc.apiTokens.revokeConfirm" values={{ name: <strong>{token?.name}</strong> }} />
-                </Text>
-                {failure ? (
-                  <Text color="fg.error" fontSize="sm" role="alert">
-                    {failure}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                <FormattedMessage id="uc.apiTokens.cancel" />
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={revoke.isPending}
-                onClick={() => token && revoke.mutate(token.id)}
-                data-testid="api-token-revoke-confirm"
-              >
-                <FormattedMessage id="uc.apiTokens.revoke" />
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'uc.apiTokens.close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={token !== null}
+      title={<FormattedMessage id="uc.apiTokens.revokeTitle" />}
+      confirmLabel={<FormattedMessage id="uc.apiTokens.revoke" />}
+      destructive
+      busy={revoke.isPending}
+      failure={failure}
+      onConfirm={() => token && revoke.mutate(token.id)}
+      onCancel={close}
+      testId="api-token-revoke-dialog"
+      confirmTestId="api-token-revoke-confirm"
+    >
+      <FormattedMessage id="uc.apiTokens.revokeConfirm" values={{ name: <strong>{token?.name}</strong> }} />
+    </ConfirmDialog>
   );
 }
