@@ -23,13 +23,25 @@ const cases = [
       sent: 'Invitation sent',
       join: 'Join the team',
       denied: 'Access denied',
+      cannotBuy: "As Developer in this team, you can't place or pay for orders.",
+      cannotAlerts: "As Developer in this team, you can't change alerts.",
+      leave: 'Leave team',
     },
   },
   {
     lang: 'Chinese, on a phone',
     prefix: '',
     phone: true,
-    texts: { invite: '发送邀请', finance: '财务', sent: '邀请已发送', join: '加入团队', denied: '无访问权限' },
+    texts: {
+      invite: '发送邀请',
+      finance: '财务',
+      sent: '邀请已发送',
+      join: '加入团队',
+      denied: '无访问权限',
+      cannotBuy: '你在该团队的角色为开发者，不能下单或支付。',
+      cannotAlerts: '你在该团队的角色为开发者，不能修改提醒设置。',
+      leave: '退出团队',
+    },
   },
 ] as const;
 
@@ -150,6 +162,65 @@ test.describe('teams', () => {
       await member.goto(`${c.prefix}/admin/dynamic/list`);
       await expect(member).toHaveURL(/\/login/);
       await ownerSide.context.close();
+      await memberSide.context.close();
+    });
+
+    test(`a developer is told what the role may not do, sees no buttons for it, and leaves the team (${c.lang})`, async ({
+      browser,
+    }) => {
+      test.slow(); // two browsers and three axe runs
+      const owner = createUser(0);
+      const developer = createUser(0);
+      const ownerSide = await signedIn(browser, owner);
+      const invited = await ownerSide.context.request.post('/app-api/member/team/invite', {
+        data: { mobile: developer.mobile, role: 'developer' },
+        headers: { authorization: `Bearer ${ownerSide.token}` },
+      });
+      expect((await invited.json()).code).toBe(0);
+      const outbox = await ownerSide.context.request.get(`/sandbox/outbox.json?to=${developer.mobile}`);
+      const body = ((await outbox.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
+      const token = /token=([\w-]{43})/.exec(body)?.[1] ?? '';
+      await ownerSide.context.close();
+
+      const memberSide = await signedIn(browser, developer, c.phone ? PHONE : {});
+      const accepted = await memberSide.context.request.post('/app-api/member/team/invitation/accept', {
+        data: { token },
+        headers: { authorization: `Bearer ${memberSide.token}` },
+      });
+      expect((await accepted.json()).data.role).toBe('developer');
+      const page = await memberSide.context.newPage();
+
+      // Buying: the packages can be looked at; the role's limit is said, and the button is off.
+      await page.goto(`${c.prefix}/buy`);
+      await untilInteractive(page);
+      await expect(page.getByTestId('buy-role-limit')).toContainText(c.texts.cannotBuy);
+      await expect(page.getByTestId('buy-now').first()).toBeDisabled();
+      await expectWcagClean(page, `buy page as a developer (${c.lang})`);
+
+      // The account page: the team's alerts are read-only, with why; the developer may leave.
+      await page.goto(`${c.prefix}/admin/account`);
+      await untilInteractive(page);
+      await expect(page.getByTestId('alerts-role-limit')).toContainText(c.texts.cannotAlerts);
+      await expect(page.getByTestId('alerts-card').getByRole('button').last()).toBeDisabled();
+      const team = page.getByTestId('team');
+      await expect(team.getByTestId('team-member')).toHaveCount(2);
+      await expect(team.getByTestId('team-invite-send')).toHaveCount(0);
+      await expect(team.getByTestId('team-member-remove')).toHaveCount(0);
+      await team.getByTestId('team-leave').click();
+      await expect(page.getByTestId('team-member-confirm')).toBeVisible();
+      await expectWcagClean(page, `leave team confirmation (${c.lang})`);
+      await page.getByTestId('team-member-confirm-confirm').click();
+
+      // Back in their own account, where buying is theirs again.
+      await expect(page).toHaveURL(/\/admin\/dashboard/);
+      await page.goto(`${c.prefix}/buy`);
+      await untilInteractive(page);
+      await expect(page.getByTestId('buy-now').first()).toBeEnabled();
+      await expect(page.getByTestId('buy-role-limit')).toHaveCount(0);
+      const context = await page.request.get('/app-api/member/team/context', {
+        headers: { authorization: `Bearer ${memberSide.token}` },
+      });
+      expect((await context.json()).data).toMatchObject({ teamId: expect.any(Number), role: 'owner' });
       await memberSide.context.close();
     });
   }

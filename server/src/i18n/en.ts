@@ -217,9 +217,12 @@ export const en = {
   'team.accountHolder': "The account's own login can't be removed from its team",
   'team.ownerCannotLeave': 'The owner cannot leave the team: transfer ownership first',
   'team.tooMany': 'A team can have at most {max} members and pending invitations',
+  'team.invitationLimit':
+    'Too many invitations in the last 24 hours. Try again in {hours, plural, one {# hour} other {# hours}}.',
   'message.teamInvitation.subject': '{site}: you are invited to join a team',
   'message.teamInvitation':
     'You are invited to join a team on {site}. Open this link within 7 days and sign in or sign up with this mobile number or e-mail address to accept: {link}',
+  'audit.exportLimit': 'Too many downloads of the audit log. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'audit.csv.time': 'Time (UTC)',
   'audit.csv.member': 'Member',
   'audit.csv.memberId': 'Member ID',

@@ -30,11 +30,11 @@ export const API_TOKEN_PATTERN = /^npt_[A-Za-z0-9_-]{43}$/;
 /** Expiry choices in days; null: never. */
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
-/** Business codes of API tokens (module 011, `1_011_NNN_NNN`). */
+/** Business codes of API tokens (module 015, `1_015_NNN_NNN`; 011 is content's). */
 export const ApiTokenErrorCode = {
-  NotFound: 1_011_001_000,
+  NotFound: 1_015_001_000,
   /** At most API_TOKEN_MAX_PER_USER live tokens. */
-  TooMany: 1_011_001_001,
+  TooMany: 1_015_001_001,
 } as const;
 
 /** A token as listed: never its secret (only its first characters, to tell tokens apart). */

@@ -122,6 +122,12 @@ export const auditActor = z.object({ memberId: z.number().int(), name: z.string(
  * not an `api` entry). Cells a spreadsheet would run as a formula are neutralised.
  */
 export const AUDIT_EXPORT_PATH = '/app-api/ip/audit/export';
+/**
+ * Downloads of the audit log a team may start per AUDIT_EXPORT_WINDOW_MINUTES: each can stream a
+ * year of events, so a script looping on it would load the database for everyone.
+ */
+export const AUDIT_EXPORTS_PER_WINDOW = 10;
+export const AUDIT_EXPORT_WINDOW_MINUTES = 10;
 
 export const auditApi = {
   auditPage: defineApi({

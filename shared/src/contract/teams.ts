@@ -10,21 +10,32 @@ import { id } from './primitives.ts';
  * switch between the teams they belong to.
  */
 
-/** Business codes of teams (yudao style `1_004_004_NNN`, beside the member module's). */
+/** Business codes of teams (area 005: `1_004_005_NNN`, beside certification's 004 and two factors' 006). */
 export const TeamErrorCode = {
   /** The caller is not (or no longer) a member of that team. */
-  NotMember: 1_004_004_000,
+  NotMember: 1_004_005_000,
   /** The invitation link is unknown, expired, revoked or used. */
-  InvitationInvalid: 1_004_004_001,
+  InvitationInvalid: 1_004_005_001,
   /** The signed-in account's mobile or e-mail is not the one invited. */
-  InvitationOtherAccount: 1_004_004_002,
+  InvitationOtherAccount: 1_004_005_002,
   /** The person is a member of the team already (or invited already). */
-  AlreadyMember: 1_004_004_003,
+  AlreadyMember: 1_004_005_003,
   /** The owner's role cannot be changed, nor the owner removed (ownership is transferred first). */
-  OwnerFixed: 1_004_004_004,
+  OwnerFixed: 1_004_005_004,
   /** Too many members and pending invitations. */
-  TooMany: 1_004_004_005,
+  TooMany: 1_004_005_005,
+  /** The team sent TEAM_INVITATIONS_PER_DAY invitations, or that login id got INVITATIONS_PER_DESTINATION_PER_DAY, within 24 hours. */
+  InvitationLimit: 1_004_005_006,
 } as const;
+
+/**
+ * Invitations a team may send within 24 hours: each is an SMS or e-mail the portal sends to an
+ * address the inviter types, so it is bounded like the other messages. As many as a team can hold,
+ * so filling a new team takes one day; revoking does not give one back.
+ */
+export const TEAM_INVITATIONS_PER_DAY = 50;
+/** Invitations one mobile number or e-mail address may receive within 24 hours, from all teams together. */
+export const INVITATIONS_PER_DESTINATION_PER_DAY = 3;
 
 /** Members plus pending invitations a team may hold. */
 export const TEAM_MAX_MEMBERS = 50;

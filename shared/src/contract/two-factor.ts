@@ -15,23 +15,23 @@ export const SIGN_IN_CHALLENGE_MINUTES = 5;
 /** Recovery codes handed out at once (enrolment, or a new set). */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** Business codes of two factors (auth module, area 004: `1_004_004_NNN`). */
+/** Business codes of two factors (auth module, area 006: `1_004_006_NNN`; 004 is certification's, 005 teams'). */
 export const TwoFactorErrorCode = {
   /** The 6-digit code or recovery code is wrong (or was used already). */
-  CodeIncorrect: 1_004_004_000,
+  CodeIncorrect: 1_004_006_000,
   /** The sign-in challenge is unknown, used or older than SIGN_IN_CHALLENGE_MINUTES: sign in again. */
-  ChallengeExpired: 1_004_004_001,
+  ChallengeExpired: 1_004_006_001,
   /**
    * A sensitive action whose session has no second-factor check within STEP_UP_WINDOW_MINUTES: ask
    * for a code (two-factor/verify) and send the call again.
    */
-  RecentCheckRequired: 1_004_004_002,
+  RecentCheckRequired: 1_004_006_002,
   /** Enrolment confirm without a started enrolment, or start while two factors are on. */
-  NotEnrolling: 1_004_004_003,
+  NotEnrolling: 1_004_006_003,
   /** Turning two factors off, or the requirement on, while the account requires them / without them. */
-  RequirementBlocks: 1_004_004_004,
+  RequirementBlocks: 1_004_006_004,
   /** The account requires two factors and this member has none: enrol first. */
-  EnrolmentRequired: 1_004_004_005,
+  EnrolmentRequired: 1_004_006_005,
 } as const;
 
 /** Six digits as an authenticator app shows them (spaces typed in the middle are dropped). */

@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './ui.ts';
+export * from './member-info.ts';

@@ -20,7 +20,8 @@ export function ActionNotice({
   descriptionId: string;
   /** Values of the description's placeholders (data such as an incident's title). */
   descriptionValues?: Record<string, ReactNode>;
-  action: { to: string; labelId: string; variant: 'solid' | 'outline' };
+  /** Absent when the member's role may not do it (decision 0054): the notice informs only. */
+  action?: { to: string; labelId: string; variant: 'solid' | 'outline' };
   testId: string;
 }) {
   return (
@@ -36,11 +37,13 @@ export function ActionNotice({
           <FormattedMessage id={descriptionId} values={descriptionValues} />
         </Alert.Description>
       </Alert.Content>
-      <Button asChild size="sm" variant={action.variant} colorPalette="brand" alignSelf="center" flexShrink={0}>
-        <Link to={action.to}>
-          <FormattedMessage id={action.labelId} />
-        </Link>
-      </Button>
+      {action ? (
+        <Button asChild size="sm" variant={action.variant} colorPalette="brand" alignSelf="center" flexShrink={0}>
+          <Link to={action.to}>
+            <FormattedMessage id={action.labelId} />
+          </Link>
+        </Button>
+      ) : null}
     </Alert.Root>
   );
 }

@@ -7,6 +7,7 @@ import { api, type DashboardStatistics } from '../contract/index.ts';
 import { callApi } from '../http/client.ts';
 import { authStore, balanceMb, isCertified } from '../state/auth.ts';
 import { ActionNotice } from './ActionNotice.tsx';
+import { useTeamCan } from './RoleGate.tsx';
 import { CertificationNotice, useCertifyLink } from './CertificationNotice.tsx';
 import { useLocalePath } from './useLocalePath.ts';
 
@@ -37,8 +38,9 @@ export function OutOfTrafficNotice() {
   const auth = useSnapshot(authStore);
   const empty = auth.userInfo !== null && balanceMb(auth) <= 0;
   const had = useTrafficHistory(empty);
+  const canBuy = useTeamCan('buy');
   if (!empty || had === undefined) return null;
-  return had ? <UsedUpNotice /> : <FirstPurchaseCard />;
+  return had ? <UsedUpNotice /> : canBuy ? <FirstPurchaseCard /> : null;
 }
 
 /**
@@ -49,7 +51,9 @@ export function AccountNotices() {
   const auth = useSnapshot(authStore);
   const empty = auth.userInfo !== null && balanceMb(auth) <= 0;
   const had = useTrafficHistory(empty);
-  if (empty && had === false) return <FirstPurchaseCard />;
+  const canBuy = useTeamCan('buy');
+  // Where to start buying is for those who may buy; the others still learn the team is out of traffic.
+  if (empty && had === false && canBuy) return <FirstPurchaseCard />;
   return (
     <>
       {empty && had ? <UsedUpNotice /> : null}
@@ -60,12 +64,13 @@ export function AccountNotices() {
 
 function UsedUpNotice() {
   const to = useLocalePath();
+  const canBuy = useTeamCan('buy');
   return (
     <ActionNotice
       status="warning"
       titleId="shared.outOfTraffic.title"
       descriptionId="shared.outOfTraffic.description"
-      action={{ to: to('/admin/dynamic/buy'), labelId: 'shared.outOfTraffic.recharge', variant: 'solid' }}
+      action={canBuy ? { to: to('/admin/dynamic/buy'), labelId: 'shared.outOfTraffic.recharge', variant: 'solid' } : undefined}
       testId="out-of-traffic-notice"
     />
   );

@@ -32,3 +32,4 @@ export * from './list/tableColumns.ts';
 export * from './list/useListSearch.ts';
 export * from './list/useFileExport.ts';
 export * from './StaticDuringHydration.tsx';
+export * from './RoleGate.tsx';

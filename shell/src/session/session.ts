@@ -1,13 +1,8 @@
 import { api, isChallenge, type SecondFactorChallenge } from '@portal/shared';
-import { callApi, clearSession, isLoggedIn, replaceUserInfo, setSession } from '@portal/shared/browser';
+import { callApi, clearSession, isLoggedIn, refreshUserInfo, setSession } from '@portal/shared/browser';
 
-/** SPEC section 4: on start, if logged in, the user info is fetched. A 401 triggers the login-expired reaction. */
-export async function refreshUserInfo(): Promise<void> {
-  if (!isLoggedIn()) return;
-  // The person with the active team's figures, and their role there (decision 0053).
-  const [info, team] = await Promise.all([callApi(api.memberUserGet), callApi(api.teamContext)]);
-  replaceUserInfo(info && { ...info, team });
-}
+// SPEC section 4: on start, if logged in, the user info is fetched. A 401 triggers the login-expired reaction.
+export { refreshUserInfo };
 
 /** Acts on another team of the member from now on: the session's team changes on the server. */
 export async function switchTeam(teamId: number): Promise<void> {

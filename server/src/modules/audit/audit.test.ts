@@ -1,5 +1,7 @@
+import { AUDIT_EXPORT_WINDOW_MINUTES, AUDIT_EXPORTS_PER_WINDOW, ResultCode } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createTestUser, loginToken } from '../../test/members.ts';
 import { purgeExpiredEvents, sweepAbandonedCalls, PENDING_ABANDONED_MS } from './service.ts';
@@ -171,6 +173,18 @@ describe('the audit log', () => {
     expect(zh.body.split('\r\n')[0]).toBe('\uFEFF时间（UTC）,成员,成员编号,操作,对象类型,对象编号,详情,IP 地址,设备,已确认');
     expect(zh.body).toContain('修改昵称');
     expect((await t.app.inject({ url: '/app-api/ip/audit/export' })).json().code).toBe(401);
+  });
+
+  it(`starts at most ${AUDIT_EXPORTS_PER_WINDOW} downloads per ${AUDIT_EXPORT_WINDOW_MINUTES} minutes for a team, also 50 at once`, async () => {
+    const m = await member();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get(m, '/app-api/ip/audit/export', 'zh-CN')));
+    expect(answers.filter((r) => r.headers['content-type'] === 'text/csv; charset=utf-8')).toHaveLength(AUDIT_EXPORTS_PER_WINDOW);
+    const refused = answers.filter((r) => r.headers['content-type'] !== 'text/csv; charset=utf-8').map((r) => r.json());
+    expect(refused).toHaveLength(50 - AUDIT_EXPORTS_PER_WINDOW);
+    expect(refused[0]).toMatchObject({
+      code: ResultCode.TooManyRequests,
+      msg: translate('zh-CN', 'audit.exportLimit', { minutes: AUDIT_EXPORT_WINDOW_MINUTES }),
+    });
   });
 
   it('streams an export longer than one batch, newest first', async () => {

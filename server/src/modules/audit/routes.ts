@@ -1,9 +1,18 @@
 import { Readable } from 'node:stream';
-import { AUDIT_EXPORT_PATH, auditApi, auditFilters } from '@portal/shared';
+import {
+  AUDIT_EXPORT_PATH,
+  AUDIT_EXPORT_WINDOW_MINUTES,
+  AUDIT_EXPORTS_PER_WINDOW,
+  auditApi,
+  auditFilters,
+  ResultCode,
+} from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { BEARER_AUTH, requireRole, route } from '../../plugins/contract.ts';
+import { BusinessError } from '../../plugins/errors.ts';
+import { consume } from '../limits/limits.ts';
 import { csvHead, csvLine } from './csv.ts';
 import { auditActors, auditEventsForExport, auditPage } from './service.ts';
 
@@ -32,6 +41,16 @@ export async function auditRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const teamId = currentUser(request).id;
       const t = request.t.bind(request);
+      const taken = await consume(
+        app.db,
+        [{ key: `audit-export:team:${teamId}`, limit: AUDIT_EXPORTS_PER_WINDOW, windowMs: AUDIT_EXPORT_WINDOW_MINUTES * 60_000 }],
+        app.now(),
+      );
+      if (!taken.ok) {
+        throw new BusinessError(ResultCode.TooManyRequests, 'audit.exportLimit', {
+          minutes: Math.max(1, Math.ceil(taken.retryAfterMs / 60_000)),
+        });
+      }
       const events = auditEventsForExport(app.db, teamId, request.query);
       // Rows are read 500 at a time as the client takes them: a year of events never sits in memory.
       async function* lines() {

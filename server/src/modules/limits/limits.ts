@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { rateLimits } from './tables.ts';
 
 /**
@@ -64,7 +64,7 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  * transaction (in key order, so concurrent callers cannot deadlock): two concurrent requests never
  * both get the last unit.
  */
-export async function consume(db: Db, quotas: Quota[], now: Date): Promise<ConsumeResult> {
+export async function consume(db: Db | Tx, quotas: Quota[], now: Date): Promise<ConsumeResult> {
   return db.transaction(async (tx) => {
     const states = new Map<string, { windowStart: Date; count: number }>();
     for (const quota of [...quotas].sort((a, b) => a.key.localeCompare(b.key))) {

@@ -1,4 +1,4 @@
-import { ResultCode, TEAM_MAX_MEMBERS, TeamErrorCode } from '@portal/shared';
+import { INVITATIONS_PER_DESTINATION_PER_DAY, ResultCode, TEAM_MAX_MEMBERS, TeamErrorCode } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -126,6 +126,34 @@ describe('an invitation', () => {
     );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(TEAM_MAX_MEMBERS - 1);
     expect(answers.filter((a) => a.code === TeamErrorCode.TooMany)).toHaveLength(60 - (TEAM_MAX_MEMBERS - 1));
+  });
+
+  it(`reaches one address at most ${INVITATIONS_PER_DESTINATION_PER_DAY} times a day, revoked or not, also when 50 are sent at once`, async () => {
+    const { token } = await ownerSession();
+    const email = `often-${unique()}@example.com`;
+    for (let i = 0; i < INVITATIONS_PER_DESTINATION_PER_DAY; i++) {
+      const invitation = (await call('POST', '/app-api/member/team/invite', token, { email, role: 'viewer' })).data;
+      expect((await call('POST', '/app-api/member/team/invitation/revoke', token, { id: invitation.id })).code).toBe(0);
+    }
+    const refused = await call('POST', '/app-api/member/team/invite', token, { email, role: 'viewer' }, 'zh-CN');
+    expect(refused.code).toBe(TeamErrorCode.InvitationLimit);
+    expect(refused.msg).toBe(translate('zh-CN', 'team.invitationLimit', { hours: 24 }));
+    expect(await outbox(email)).toHaveLength(INVITATIONS_PER_DESTINATION_PER_DAY);
+
+    // Five teams racing to one new address, ten requests each: the address's count still holds.
+    const target = `raced-${unique()}@example.com`;
+    const owners = await Promise.all(Array.from({ length: 5 }, () => ownerSession()));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call('POST', '/app-api/member/team/invite', owners[i % 5]?.token, { email: target, role: 'viewer' }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(INVITATIONS_PER_DESTINATION_PER_DAY);
+    // The rest: "invited already" in the teams that got one, the limit in the others.
+    const allowed = INVITATIONS_PER_DESTINATION_PER_DAY;
+    expect(answers.filter((a) => a.code === TeamErrorCode.AlreadyMember)).toHaveLength(allowed * 9);
+    expect(answers.filter((a) => a.code === TeamErrorCode.InvitationLimit)).toHaveLength((5 - allowed) * 10);
+    expect(await outbox(target)).toHaveLength(INVITATIONS_PER_DESTINATION_PER_DAY);
   });
 });
 

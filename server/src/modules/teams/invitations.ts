@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   type AssignableRole,
   INVITATION_TTL_DAYS,
+  INVITATIONS_PER_DESTINATION_PER_DAY,
   type InvitationPreview,
+  TEAM_INVITATIONS_PER_DAY,
   TEAM_MAX_MEMBERS,
   type TeamContext,
   type TeamInvitation,
@@ -12,6 +14,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { changed } from '../../cache/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../plugins/errors.ts';
+import { consume } from '../limits/limits.ts';
 import { maskEmail, maskMobile } from '../accounts/mask.ts';
 import { hashToken } from '../accounts/sessions.ts';
 import { memberUsers, teamMembers } from '../accounts/tables.ts';
@@ -24,7 +27,8 @@ import { teamInvitations } from './tables.ts';
  * the account that has that login id (signing up with it first when there is none).
  */
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 type Row = typeof teamInvitations.$inferSelect;
 
 const toInvitation = (row: Row): TeamInvitation => ({
@@ -78,6 +82,21 @@ export async function createInvitation(
     }
     if ((await memberCount(tx, input.teamId)) + open.length >= TEAM_MAX_MEMBERS) {
       throw new BusinessError(TeamErrorCode.TooMany, 'team.tooMany', { max: TEAM_MAX_MEMBERS });
+    }
+    // Each invitation is a message to an address someone typed: bounded per team and per recipient.
+    // Taken in this transaction, so only an invitation that is made (and sent) counts.
+    const taken = await consume(
+      tx,
+      [
+        { key: `team-invite:team:${input.teamId}`, limit: TEAM_INVITATIONS_PER_DAY, windowMs: DAY_MS },
+        { key: `team-invite:to:${input.destination}`, limit: INVITATIONS_PER_DESTINATION_PER_DAY, windowMs: DAY_MS },
+      ],
+      now,
+    );
+    if (!taken.ok) {
+      throw new BusinessError(TeamErrorCode.InvitationLimit, 'team.invitationLimit', {
+        hours: Math.max(1, Math.ceil(taken.retryAfterMs / HOUR_MS)),
+      });
     }
     const [row] = await tx
       .insert(teamInvitations)

@@ -8,6 +8,7 @@ import { formatFen, OrderAccountType, perGbFen, quoteCustom, quotePackage } from
 import { detectPayDevice } from '../../device/pay-device.ts';
 import { formatTraffic } from '../../format/traffic.ts';
 import { primaryAction } from '../../state/ui.ts';
+import { RoleLimitNote, useTeamCan } from '../RoleGate.tsx';
 import { useLocalePath } from '../useLocalePath.ts';
 import { useCustomRule, usePackages } from './catalogue.ts';
 import { ChoiceCard, ChoiceCardGroup } from './ChoiceCards.tsx';
@@ -36,6 +37,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
   const intl = useIntl();
   const to = useLocalePath();
   const navigate = useNavigate();
+  const canBuy = useTeamCan('buy');
   const packages = usePackages();
   const rule = useCustomRule();
   // `?package=<id>` (the link of a low-balance alert) preselects that package while it is on sale.
@@ -85,6 +87,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
   return (
     <Flex gap={6} direction={{ base: 'column', lg: compact ? 'column' : 'row' }} align="stretch">
       <Stack flex="1" gap={4} minW={0}>
+        {canBuy ? null : <RoleLimitNote permission="buy" testId="buy-role-limit" />}
         <ChoiceCardGroup
           value={choice}
           onValueChange={(d) => setSelected(d.value)}
@@ -211,7 +214,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
             price={quote ? money(quote.rechargeAmountFen) : '—'}
             priceTestId="buy-bar-price"
             button={{ label: <FormattedMessage id="shared.buy.buyNow" />, testId: 'buy-bar-button' }}
-            disabled={!quote}
+            disabled={!quote || !canBuy}
             onBuy={buy}
           />
         )}
@@ -258,7 +261,7 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
               colorPalette="brand"
               width="full"
               size="lg"
-              disabled={!quote}
+              disabled={!quote || !canBuy}
               onClick={buy}
               data-testid="buy-now"
               {...primaryAction}
@@ -285,7 +288,14 @@ export function BuyTraffic({ next, compact = false }: BuyTrafficProps) {
           <Text fontWeight="bold" fontSize="lg" color="brand.700">
             {quote ? money(quote.rechargeAmountFen) : '—'}
           </Text>
-          <Button colorPalette="brand" size="lg" disabled={!quote} onClick={buy} data-testid="buy-now" {...primaryAction}>
+          <Button
+            colorPalette="brand"
+            size="lg"
+            disabled={!quote || !canBuy}
+            onClick={buy}
+            data-testid="buy-now"
+            {...primaryAction}
+          >
             <FormattedMessage id="shared.buy.buyNow" />
           </Button>
         </HStack>

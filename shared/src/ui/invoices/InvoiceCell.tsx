@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { INVOICE_DOWNLOAD_PATH, type Invoice, type InvoiceStatus } from '../../contract/index.ts';
 import { downloadBlob } from '../../format/download.ts';
 import { ApiError, fetchFile } from '../../http/client.ts';
+import { useTeamCan } from '../RoleGate.tsx';
 import { message } from '../toaster.ts';
 import { InvoiceDialog } from './InvoiceDialog.tsx';
 import type { InvoiceableOrder, useOrderInvoices } from './useOrderInvoices.ts';
@@ -17,6 +18,7 @@ const STATUS_COLOR: Record<InvoiceStatus, string> = { requested: 'orange', issue
 export function InvoiceCell({ order, invoices }: { order: InvoiceableOrder; invoices: ReturnType<typeof useOrderInvoices> }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const canRequest = useTeamCan('invoices');
   if (!order.paid) return <Text as="span">—</Text>;
   if (invoices.isPending) return <Spinner size="xs" aria-label={intl.formatMessage({ id: 'shared.invoice.loading' })} />;
   if (invoices.isError)
@@ -31,15 +33,17 @@ export function InvoiceCell({ order, invoices }: { order: InvoiceableOrder; invo
       </HStack>
     );
   const invoice = invoices.data.get(order.id);
-  const request = (labelId: string) => (
-    <>
-      <Button size="xs" variant="outline" onClick={() => setOpen(true)} data-testid="invoice-request">
-        <FormattedMessage id={labelId} />
-      </Button>
-      <InvoiceDialog order={order} open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-  if (!invoice) return request('shared.invoice.request');
+  // A role without invoices (decision 0054) sees the status and downloads, never the request button.
+  const request = (labelId: string) =>
+    canRequest ? (
+      <>
+        <Button size="xs" variant="outline" onClick={() => setOpen(true)} data-testid="invoice-request">
+          <FormattedMessage id={labelId} />
+        </Button>
+        <InvoiceDialog order={order} open={open} onClose={() => setOpen(false)} />
+      </>
+    ) : null;
+  if (!invoice) return request('shared.invoice.request') ?? <Text as="span">—</Text>;
   return (
     <Stack gap={1} align="start" data-testid="invoice-cell" data-invoice-status={invoice.status}>
       <HStack gap={2}>

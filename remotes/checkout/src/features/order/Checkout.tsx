@@ -13,7 +13,7 @@ import {
   type TrafficPurchase,
 } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { QueryFailure, usePayment } from '@portal/shared/ui';
+import { QueryFailure, RoleGate, usePayment } from '@portal/shared/ui';
 import { blockedChannel, OpenInBrowserGuide, usePayDevice } from '@portal/shared/ui/forms';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PayStep } from './PayStep.tsx';
@@ -120,20 +120,22 @@ export function Checkout({ orderId, purchase, source, onOrderCreated, onPaid, on
         onAccountType={setAccountType}
         fixed={orderId !== null}
       />
-      <PayStep
-        channels={offered}
-        channel={channel}
-        onChannel={setPicked}
-        device={device}
-        onGuide={() => setGuide(true)}
-        sandbox={payInfo.data?.sandbox === true}
-        failure={payment.failure}
-        deadline={order.data && current === RechargeOrderStatus.Pending ? order.data.payDeadline : null}
-        amount={total}
-        busy={payment.busy}
-        disabled={current === RechargeOrderStatus.Closed || offered.length === 0}
-        onPay={pay}
-      />
+      <RoleGate permission="buy" testId="checkout-role-limit">
+        <PayStep
+          channels={offered}
+          channel={channel}
+          onChannel={setPicked}
+          device={device}
+          onGuide={() => setGuide(true)}
+          sandbox={payInfo.data?.sandbox === true}
+          failure={payment.failure}
+          deadline={order.data && current === RechargeOrderStatus.Pending ? order.data.payDeadline : null}
+          amount={total}
+          busy={payment.busy}
+          disabled={current === RechargeOrderStatus.Closed || offered.length === 0}
+          onPay={pay}
+        />
+      </RoleGate>
       {device.inApp ? <OpenInBrowserGuide app={device.inApp} open={guide} onClose={() => setGuide(false)} /> : null}
       <QrDialog
         action={payment.qr}

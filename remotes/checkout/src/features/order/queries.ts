@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, RechargeOrderStatus } from '@portal/shared';
 import { callApi, recordBalance } from '@portal/shared/browser';
+import { useTeamCan } from '@portal/shared/ui';
 
 export const orderKeys = {
   info: (id: number) => ['recharge-order', id, 'info'] as const,
@@ -17,12 +18,13 @@ export function useOrder(id: number | null) {
   });
 }
 
-/** The offered channels; without an order yet, asked again once one exists. */
+/** The offered channels; without an order yet, asked again once one exists. Not asked for a role that cannot pay. */
 export function usePayInfo(id: number | null) {
+  const canBuy = useTeamCan('buy');
   return useQuery({
     queryKey: orderKeys.payInfo(id ?? 0),
     queryFn: () => callApi(api.orderPayInfo, { query: { orderId: id as number } }),
-    enabled: id !== null,
+    enabled: id !== null && canBuy,
   });
 }
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { api } from '@portal/shared';
 import { callApi } from '@portal/shared/browser';
-import { CertificationNotice, ListPageFrame, useListSearch } from '@portal/shared/ui';
+import { CertificationNotice, ListPageFrame, useListSearch, useTeamCan } from '@portal/shared/ui';
 import { staticKeys } from '../../common/keys.ts';
 import { parseResourceType } from '../../features/catalogue/calls.ts';
 import { PayDialog } from '../../features/pay/PayDialog.tsx';
@@ -40,6 +40,7 @@ export default function IpManagementPage() {
   const list = ips.data?.list ?? [];
   const total = ips.data?.total ?? 0;
   const actions = useIpActions(filter);
+  const canBuy = useTeamCan('buy');
   const { selection, setSelection, setPaying } = actions;
   const closePay = useCallback(() => setPaying(null), [setPaying]);
 
@@ -57,7 +58,7 @@ export default function IpManagementPage() {
         <IpToolbar
           selected={selection.size}
           onClearSelection={() => setSelection(new Map())}
-          onRenew={() => actions.startRenew()}
+          onRenew={canBuy ? () => actions.startRenew() : undefined}
           onExchange={actions.startExchange}
           onExport={(kind) => void actions.exportIps(kind)}
           exporting={actions.exporting}
@@ -96,7 +97,7 @@ export default function IpManagementPage() {
           isSelected: (ip) => selection.has(ip.id),
           onSelect: (ip, on) => setSelection((s) => toggleIp(s, ip, on)),
           onCopy: (ip) => void actions.copy(ip),
-          onRenew: (ip) => actions.startRenew([ip]),
+          onRenew: canBuy ? (ip) => actions.startRenew([ip]) : undefined,
         }),
         rowKey: (ip) => ip.id,
         rowProps: (ip) => ({

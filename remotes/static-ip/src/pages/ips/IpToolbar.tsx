@@ -25,7 +25,8 @@ export function IpToolbar({
 }: {
   selected: number;
   onClearSelection: () => void;
-  onRenew: () => void;
+  /** Absent when the member's role may not buy (decision 0054): no Renew button. */
+  onRenew?: () => void;
   onExchange: () => void;
   onExport: (kind: 'txt' | 'csv') => void;
   exporting: boolean;
@@ -48,9 +49,11 @@ export function IpToolbar({
           </Button>
         ) : null}
         <Spacer display={{ base: 'none', md: 'block' }} />
-        <Button size="sm" colorPalette="brand" onClick={onRenew} disabled={selected === 0} data-testid="ip-renew">
-          <FormattedMessage id="static.ips.renew" />
-        </Button>
+        {onRenew ? (
+          <Button size="sm" colorPalette="brand" onClick={onRenew} disabled={selected === 0} data-testid="ip-renew">
+            <FormattedMessage id="static.ips.renew" />
+          </Button>
+        ) : null}
         <Button size="sm" variant="outline" onClick={onExchange} disabled={selected === 0} data-testid="ip-exchange">
           <FormattedMessage id="static.ips.exchange" />
         </Button>

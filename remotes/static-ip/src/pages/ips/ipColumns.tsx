@@ -60,7 +60,8 @@ export function ipColumns({
   isSelected: (ip: LiveIp) => boolean;
   onSelect: (ip: LiveIp, on: boolean) => void;
   onCopy: (ip: LiveIp) => void;
-  onRenew: (ip: LiveIp) => void;
+  /** Absent when the member's role may not buy (decision 0054): no Renew button. */
+  onRenew?: (ip: LiveIp) => void;
 }): ListColumn<LiveIp>[] {
   const label = (id: string) => intl.formatMessage({ id });
   return [
@@ -129,16 +130,18 @@ export function ipColumns({
           >
             <FormattedMessage id="static.copy.button" />
           </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="brand"
-            onClick={() => onRenew(ip)}
-            aria-label={intl.formatMessage({ id: 'static.ips.renewOne' }, { host: hostPort(ip) })}
-            data-testid="ip-renew-one"
-          >
-            <FormattedMessage id="static.ips.renew" />
-          </Button>
+          {onRenew ? (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="brand"
+              onClick={() => onRenew(ip)}
+              aria-label={intl.formatMessage({ id: 'static.ips.renewOne' }, { host: hostPort(ip) })}
+              data-testid="ip-renew-one"
+            >
+              <FormattedMessage id="static.ips.renew" />
+            </Button>
+          ) : null}
         </HStack>
       ),
     },

@@ -21,6 +21,7 @@ import {
   tableColumns,
   useListSearch,
   useFileExport,
+  useTeamCan,
 } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { staticKeys } from '../../common/keys.ts';
@@ -64,6 +65,8 @@ export default function StaticOrdersPage() {
   const returnedOrder = positiveInt(search.params.get('order'));
   const cancelled = search.params.get('cancelled') === '1';
 
+  const canBuy = useTeamCan('buy');
+  const canEditRemark = useTeamCan('proxy');
   const [paying, setPaying] = useState<StaticOrder | null>(null);
   const [renewing, setRenewing] = useState<StaticOrder | null>(null);
   const [editing, setEditing] = useState<StaticOrder | null>(null);
@@ -133,7 +136,11 @@ export default function StaticOrdersPage() {
       }}
       table={{
         testId: 'static-orders-table',
-        columns: staticOrderColumns(intl, invoices, { onPay: setPaying, onRenew: setRenewing, onEditRemark: setEditing }),
+        columns: staticOrderColumns(intl, invoices, {
+          onPay: canBuy ? setPaying : undefined,
+          onRenew: canBuy ? setRenewing : undefined,
+          onEditRemark: canEditRemark ? setEditing : undefined,
+        }),
         rowKey: (order) => order.id,
         rowProps: (order) => ({ 'data-testid': 'static-order-row', 'data-order-no': order.orderNo, 'data-status': order.status }),
       }}
@@ -156,10 +163,11 @@ export default function StaticOrdersPage() {
   );
 }
 
+/** An action is absent when the member's role may not do it (decision 0054): its button is not shown. */
 type OrderActions = {
-  onPay: (order: StaticOrder) => void;
-  onRenew: (order: StaticOrder) => void;
-  onEditRemark: (order: StaticOrder) => void;
+  onPay?: (order: StaticOrder) => void;
+  onRenew?: (order: StaticOrder) => void;
+  onEditRemark?: (order: StaticOrder) => void;
 };
 
 /**
@@ -201,16 +209,18 @@ function staticOrderColumns(
         <Text as="span" minW={0} truncate={{ md: true }} title={order.remark || undefined} data-testid="static-order-remark">
           {cells.remark ?? '—'}
         </Text>
-        <IconButton
-          size="2xs"
-          variant="ghost"
-          flexShrink={0}
-          onClick={() => actions.onEditRemark(order)}
-          aria-label={intl.formatMessage({ id: 'static.remark.edit' }, { orderNo: order.orderNo })}
-          data-testid="static-remark-edit"
-        >
-          <span aria-hidden="true">✎</span>
-        </IconButton>
+        {actions.onEditRemark ? (
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            flexShrink={0}
+            onClick={() => actions.onEditRemark?.(order)}
+            aria-label={intl.formatMessage({ id: 'static.remark.edit' }, { orderNo: order.orderNo })}
+            data-testid="static-remark-edit"
+          >
+            <span aria-hidden="true">✎</span>
+          </IconButton>
+        ) : null}
       </HStack>
     )),
     {
@@ -248,8 +258,8 @@ function staticOrderColumns(
 
 function OrderAction({ order, onPay, onRenew }: { order: StaticOrder } & OrderActions) {
   const renewable = order.orderType === StaticOrderType.Purchase && order.status === StaticOrderStatus.Success;
-  if (order.status === StaticOrderStatus.Pending) return <PendingActions order={order} onPay={onPay} />;
-  if (!renewable) return '—';
+  if (order.status === StaticOrderStatus.Pending) return onPay ? <PendingActions order={order} onPay={onPay} /> : '—';
+  if (!renewable || !onRenew) return '—';
   return (
     <Button size="xs" variant="outline" colorPalette="brand" onClick={() => onRenew(order)} data-testid="static-order-renew">
       <FormattedMessage id="static.orders.renew" />

@@ -12,7 +12,15 @@ import {
   CODE_RESEND_SECONDS,
 } from '@portal/shared';
 import { callApi, NO_ERROR_PAGE } from '@portal/shared/browser';
-import { applyServerError, fieldMessage, message, QueryFailure, ActionFailure } from '@portal/shared/ui';
+import {
+  ActionFailure,
+  applyServerError,
+  fieldMessage,
+  message,
+  QueryFailure,
+  RoleLimitNote,
+  useTeamCan,
+} from '@portal/shared/ui';
 
 const alertSettingsKey = ['alert-settings'] as const;
 
@@ -23,6 +31,7 @@ const alertSettingsKey = ['alert-settings'] as const;
  */
 export function AlertsCard() {
   // One card of the account page: it shows its own failure.
+  const canChange = useTeamCan('alerts');
   const query = useQuery({ queryKey: alertSettingsKey, queryFn: () => callApi(api.alertSettingsGet), meta: NO_ERROR_PAGE });
   return (
     <Card.Root data-testid="alerts-card">
@@ -38,7 +47,17 @@ export function AlertsCard() {
         {query.isError ? (
           <QueryFailure onRetry={() => void query.refetch()} />
         ) : query.data ? (
-          <AlertsForm settings={query.data} />
+          canChange ? (
+            <AlertsForm settings={query.data} />
+          ) : (
+            // A role without alerts (decision 0054) reads the team's settings, every control disabled.
+            <Stack gap={4}>
+              <RoleLimitNote permission="alerts" testId="alerts-role-limit" />
+              <fieldset disabled style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+                <AlertsForm settings={query.data} />
+              </fieldset>
+            </Stack>
+          )
         ) : (
           <Skeleton h="40" borderRadius="l2" />
         )}

@@ -1,6 +1,6 @@
 import { Button, Card, DataList, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input } from '@portal/shared/chakra/deferred';
-import { ActionFailure } from '@portal/shared/ui';
+import { ActionFailure, RoleLimitNote, useTeamCan } from '@portal/shared/ui';
 import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormattedDate, FormattedMessage } from 'react-intl';
@@ -24,6 +24,8 @@ export function CertificationForm({
   submitting: boolean;
   children: ReactNode;
 }) {
+  // A role without certification (decision 0054) learns why there is no form, and who can send it.
+  if (!useTeamCan('certification')) return <RoleLimitNote permission="certification" testId="certification-role-limit" />;
   return (
     <Card.Root>
       <Card.Body>

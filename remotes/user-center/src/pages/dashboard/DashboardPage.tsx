@@ -27,6 +27,7 @@ import {
   tableCsv,
   useFileExport,
   useLocalePath,
+  useTeamCan,
 } from '@portal/shared/ui';
 import { StatusBadge } from '../certification/StatusBadge.tsx';
 import { DAILY_COLUMNS, dailyCells, dailyHeader, formatExpiry } from './lots.ts';
@@ -52,6 +53,7 @@ function useStatistics() {
 export default function DashboardPage() {
   const intl = useIntl();
   const to = useLocalePath();
+  const canBuy = useTeamCan('buy');
   const auth = useSnapshot(authStore);
   const stats = useStatistics();
   const status = (auth.userInfo?.identificationStatus as number | undefined) ?? 0;
@@ -109,11 +111,13 @@ export default function DashboardPage() {
                   />
                 </Text>
               ) : null}
-              <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" mt="auto">
-                <Link to={to('/admin/dynamic/buy')}>
-                  <FormattedMessage id="uc.dashboard.recharge" />
-                </Link>
-              </Button>
+              {canBuy ? (
+                <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" mt="auto">
+                  <Link to={to('/admin/dynamic/buy')}>
+                    <FormattedMessage id="uc.dashboard.recharge" />
+                  </Link>
+                </Button>
+              ) : null}
             </Card.Body>
           </Card.Root>
           <Card.Root>

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Heading, Stack, Text } from '@portal/shared
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@portal/shared/router';
 import { formatTraffic, LOT_EXPIRY_NOTICE_DAYS, type TrafficLot } from '@portal/shared';
-import { ResponsiveTable, useLocalePath } from '@portal/shared/ui';
+import { ResponsiveTable, useLocalePath, useTeamCan } from '@portal/shared/ui';
 import { expiringSoon, formatExpiry, lotOrigin } from './lots.ts';
 
 /**
@@ -12,6 +12,7 @@ import { expiringSoon, formatExpiry, lotOrigin } from './lots.ts';
 export function LotExpiryNotice({ lots, now }: { lots: readonly TrafficLot[]; now: number }) {
   const intl = useIntl();
   const to = useLocalePath();
+  const canBuy = useTeamCan('buy');
   const soon = expiringSoon(lots, now);
   const first = soon[0];
   if (!first) return null;
@@ -35,11 +36,13 @@ export function LotExpiryNotice({ lots, now }: { lots: readonly TrafficLot[]; no
           ) : null}
         </Alert.Description>
       </Alert.Content>
-      <Button asChild size="sm" colorPalette="brand" alignSelf="center">
-        <Link to={to('/admin/dynamic/buy')}>
-          <FormattedMessage id="uc.lots.notice.buy" />
-        </Link>
-      </Button>
+      {canBuy ? (
+        <Button asChild size="sm" colorPalette="brand" alignSelf="center">
+          <Link to={to('/admin/dynamic/buy')}>
+            <FormattedMessage id="uc.lots.notice.buy" />
+          </Link>
+        </Button>
+      ) : null}
     </Alert.Root>
   );
 }

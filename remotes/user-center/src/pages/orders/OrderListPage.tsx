@@ -10,6 +10,7 @@ import {
   tableCsv,
   useListSearch,
   useLocalePath,
+  useTeamCan,
   useFileExport,
   paymentCells,
   tableColumns,
@@ -180,7 +181,8 @@ function OrderNo({ order }: { order: RechargeOrder }) {
 
 function PayAction({ order, now }: { order: RechargeOrder; now: number }) {
   const to = useLocalePath();
-  if (!canPay(order, now)) return '—';
+  const canBuy = useTeamCan('buy');
+  if (!canPay(order, now) || !canBuy) return '—';
   return (
     <HStack gap={2}>
       <Button asChild size="xs" colorPalette="brand">

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from '@portal/shared/router';
 import { api, invitationToken } from '@portal/shared';
-import { ApiError, callApi, replaceUserInfo } from '@portal/shared/browser';
+import { ApiError, callApi, refreshUserInfo } from '@portal/shared/browser';
 import { QueryFailure, useLocalePath } from '@portal/shared/ui';
 
 /**
@@ -27,8 +27,7 @@ export default function JoinTeamPage() {
   const accept = useMutation({
     mutationFn: async () => {
       await callApi(api.teamInvitationAccept, { body: { token: token ?? '' } }, { silent: true });
-      const [info, team] = await Promise.all([callApi(api.memberUserGet), callApi(api.teamContext)]);
-      replaceUserInfo(info && { ...info, team });
+      await refreshUserInfo();
     },
     // Another team's data from now on: a full load leaves nothing of the previous one cached.
     onSuccess: () => window.location.assign(to('/admin/dashboard')),

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { ASSIGNABLE_ROLES, type AssignableRole, api, can, type TeamMember } from '@portal/shared';
-import { ApiError, authStore, callApi } from '@portal/shared/browser';
-import { type ListColumn, message, QueryFailure, ResponsiveTable } from '@portal/shared/ui';
+import { ApiError, authStore, callApi, refreshUserInfo } from '@portal/shared/browser';
+import { type ListColumn, message, QueryFailure, ResponsiveTable, useLocalePath } from '@portal/shared/ui';
 import { ConfirmDialog } from '@portal/shared/ui/forms';
 import { needsRecentCheck, useStepUp } from '../account/two-factor/StepUp.tsx';
 import { InviteForm, PendingInvitations } from './Invitations.tsx';
@@ -60,6 +60,7 @@ export function TeamCard() {
 
 function MemberTable({ members, manages, owns }: { members: TeamMember[]; manages: boolean; owns: boolean }) {
   const intl = useIntl();
+  const to = useLocalePath();
   const queryClient = useQueryClient();
   const label = (c: string) => intl.formatMessage({ id: `uc.team.col.${c}` });
   const roleName = (r: string) => intl.formatMessage({ id: `shared.team.role.${r}` });
@@ -90,14 +91,29 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
     onSuccess: () => window.location.reload(),
     onError: failed,
   });
+  // The session goes back to the person's own account; a full load leaves nothing of this team cached.
+  const leave = useMutation({
+    mutationFn: async () => {
+      await callApi(api.teamLeave, undefined, { silent: true });
+      await refreshUserInfo();
+    },
+    onSuccess: () => window.location.assign(to('/admin/dashboard')),
+    onError: failed,
+  });
   const who = (m: TeamMember) => m.nickname || m.mobile || m.email || '';
-  // Removing a member and handing the team over are asked once more, with what follows.
-  const [pending, setPending] = useState<{ kind: 'remove' | 'transfer'; member: TeamMember } | null>(null);
+  // Removing a member, handing the team over and leaving it are asked once more, with what follows.
+  const [pending, setPending] = useState<{ kind: 'remove' | 'transfer' | 'leave'; member: TeamMember } | null>(null);
   const confirm = () => {
     if (!pending) return;
     setPending(null);
-    (pending.kind === 'remove' ? remove : transfer).mutate(pending.member.memberId);
+    if (pending.kind === 'leave') leave.mutate();
+    else (pending.kind === 'remove' ? remove : transfer).mutate(pending.member.memberId);
   };
+  const dialogIds = {
+    remove: { title: 'uc.team.removeTitle', confirm: 'uc.team.remove', text: 'uc.team.removeConfirm' },
+    transfer: { title: 'uc.team.transferTitle', confirm: 'uc.team.transfer', text: 'uc.team.transferConfirm' },
+    leave: { title: 'uc.team.leaveTitle', confirm: 'uc.team.leave', text: 'uc.team.leaveConfirm' },
+  }[pending?.kind ?? 'remove'];
   const columns: ListColumn<TeamMember>[] = [
     {
       key: 'member',
@@ -155,7 +171,18 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
       card: 'action',
       wrap: true,
       cell: (m) =>
-        m.role === 'owner' || m.you || !manages ? (
+        m.you && m.role !== 'owner' ? (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            loading={leave.isPending}
+            onClick={() => setPending({ kind: 'leave', member: m })}
+            data-testid="team-leave"
+          >
+            <FormattedMessage id="uc.team.leave" />
+          </Button>
+        ) : m.role === 'owner' || m.you || !manages ? (
           <Text as="span" color="fg.muted">
             —
           </Text>
@@ -199,22 +226,14 @@ function MemberTable({ members, manages, owns }: { members: TeamMember[]; manage
       />
       <ConfirmDialog
         open={pending !== null}
-        title={
-          <FormattedMessage
-            id={pending?.kind === 'transfer' ? 'uc.team.transferTitle' : 'uc.team.removeTitle'}
-            values={{ name: pending ? who(pending.member) : '' }}
-          />
-        }
-        confirmLabel={<FormattedMessage id={pending?.kind === 'transfer' ? 'uc.team.transfer' : 'uc.team.remove'} />}
-        destructive={pending?.kind === 'remove'}
+        title={<FormattedMessage id={dialogIds.title} values={{ name: pending ? who(pending.member) : '' }} />}
+        confirmLabel={<FormattedMessage id={dialogIds.confirm} />}
+        destructive={pending?.kind !== 'transfer'}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
         testId="team-member-confirm"
       >
-        <FormattedMessage
-          id={pending?.kind === 'transfer' ? 'uc.team.transferConfirm' : 'uc.team.removeConfirm'}
-          values={{ name: pending ? who(pending.member) : '' }}
-        />
+        <FormattedMessage id={dialogIds.text} values={{ name: pending ? who(pending.member) : '' }} />
       </ConfirmDialog>
       {dialog}
     </>
