@@ -204,11 +204,11 @@ export const zhCN: Record<MessageKey, string> = {
   'team.accountHolder': '不能将账户本人移出其团队',
   'team.ownerCannotLeave': '所有者不能退出团队，请先转让所有权',
   'team.tooMany': '团队成员与待接受的邀请合计最多 {max} 个',
-  'team.invitationLimit': '24 小时内发送的邀请过多，请 {hours} 小时后再试',
+  'team.invitationLimit': '24 小时内发送的邀请过多，请 {hours, plural, other {# 小时}}后再试',
   'message.teamInvitation.subject': '{site}：邀请您加入团队',
   'message.teamInvitation':
     '您受邀加入{site}上的一个团队。请在 7 天内打开以下链接，并使用本手机号码或邮箱登录或注册后接受邀请：{link}',
-  'audit.exportLimit': '操作日志下载过于频繁，请 {minutes} 分钟后再试',
+  'audit.exportLimit': '操作日志下载过于频繁，请 {minutes, plural, other {# 分钟}}后再试',
   'audit.csv.time': '时间（UTC）',
   'audit.csv.member': '成员',
   'audit.csv.memberId': '成员编号',
