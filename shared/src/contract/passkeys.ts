@@ -18,20 +18,23 @@ export const WEBAUTHN_CHALLENGE_MINUTES = 5;
 const base64url = z.string().regex(/^[A-Za-z0-9_-]*={0,2}$/, 'validation.passkeyResponse');
 const blob = (max: number) => base64url.max(max, 'validation.passkeyResponse');
 
+/** A way an authenticator talks to the browser (`internal`, `hybrid`, `usb`…; new ones may come, so any short word). */
+const transport = z.string().regex(/^[a-z-]{1,20}$/, 'validation.passkeyResponse');
+const attachment = z.enum(['platform', 'cross-platform']);
+
 /** What navigator.credentials.create answers, as @simplewebauthn/browser serialises it (RegistrationResponseJSON). */
 export const passkeyRegistration = z.object({
   id: blob(1400),
   rawId: blob(1400),
   type: z.literal('public-key'),
-  response: z
-    .object({
-      clientDataJSON: blob(4000),
-      attestationObject: blob(40_000),
-      transports: z.array(z.string().max(20)).max(10).optional(),
-    })
-    .loose(),
-  authenticatorAttachment: z.string().max(30).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()),
+  response: z.object({
+    clientDataJSON: blob(4000),
+    attestationObject: blob(40_000),
+    transports: z.array(transport).max(10).optional(),
+  }),
+  authenticatorAttachment: attachment.optional(),
+  /** Only `credProps` is read; other extension outputs are dropped. */
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }),
 });
 
 /** What navigator.credentials.get answers (AuthenticationResponseJSON). */
@@ -39,16 +42,15 @@ export const passkeyAssertion = z.object({
   id: blob(1400),
   rawId: blob(1400),
   type: z.literal('public-key'),
-  response: z
-    .object({
-      clientDataJSON: blob(4000),
-      authenticatorData: blob(4000),
-      signature: blob(2000),
-      userHandle: blob(200).optional(),
-    })
-    .loose(),
-  authenticatorAttachment: z.string().max(30).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()),
+  response: z.object({
+    clientDataJSON: blob(4000),
+    authenticatorData: blob(4000),
+    signature: blob(2000),
+    userHandle: blob(200).optional(),
+  }),
+  authenticatorAttachment: attachment.optional(),
+  /** Only `credProps` is read; other extension outputs are dropped. */
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }),
 });
 
 /** Options for navigator.credentials (PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON), passed on as they are. */
