@@ -43,7 +43,11 @@ export function PasskeyButton({
         onFailure(e.message);
         if (e.code === TwoFactorErrorCode.ChallengeExpired) onRestart?.();
       } else {
-        onFailure(intl.formatMessage({ id: isPasskeyCancel(e) ? 'login.passkey.cancelled' : 'login.passkey.failed' }));
+        onFailure(
+          intl.formatMessage({
+            id: isPasskeyCancel(e) ? 'login.passkey.cancelled' : challenge ? 'login.passkey.failedStep' : 'login.passkey.failed',
+          }),
+        );
       }
     } finally {
       setBusy(false);
