@@ -1,4 +1,4 @@
-import { AuthErrorCode, TwoFactorErrorCode, twoFactorApi } from '@portal/shared';
+import { AuthErrorCode, ResultCode, TwoFactorErrorCode, twoFactorApi } from '@portal/shared';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth.ts';
@@ -8,6 +8,7 @@ import type { Notify } from '../accounts/notices.ts';
 import { openSession } from '../accounts/service.ts';
 import { recordSignIn, recordSuccess } from '../accounts/sign-ins.ts';
 import { findUserById } from '../accounts/users.ts';
+import { addressKey, consume } from '../limits/limits.ts';
 import { getWebsite } from '../system/service.ts';
 import {
   acceptAssertion,
@@ -40,12 +41,18 @@ async function relyingParty(app: FastifyInstance, request: FastifyRequest): Prom
   return { origin, id: hostname.replace(/^\[|\]$/g, ''), name: site.name[request.locale] };
 }
 
+/** Sign-in options (a challenge row each) one address may ask for in 10 minutes. */
+export const PASSKEY_OPTIONS_QUOTA = { limit: 100, windowMs: 10 * 60 * 1000 } as const;
+
 /** Registration, listing, step-up and the two sign-ins with a passkey (decision 0057). */
 export function passkeyRoutes(app: FastifyInstance, { key, notify }: { key: Buffer; notify: Notify }) {
   const originOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
 
   route(app, twoFactorApi.authLoginPasskeyOptions, async (request) => {
     const now = app.now();
+    // Each call keeps a challenge row: an address gets as many as the captcha's (nobody signs in 100 times in 10 minutes).
+    const quota = await consume(app.db, [{ key: `passkey:ip:${addressKey(request.ip)}`, ...PASSKEY_OPTIONS_QUOTA }], now);
+    if (!quota.ok) throw new BusinessError(ResultCode.TooManyRequests, 'error.tooManyRequests');
     const rp = await relyingParty(app, request);
     const { challenge } = request.body;
     if (!challenge) return { options: await authenticationOptions(app.db, rp, 'passwordless', {}, now) };
