@@ -129,6 +129,8 @@ export const secondFactorChallenge = z.object({
   challenge: z.string(),
   /** Epoch ms the challenge ends. */
   challengeExpiresAt: z.number().int(),
+  /** What the member can answer with: a code (the authenticator app is on), a passkey (one is registered). */
+  methods: z.object({ code: z.boolean(), passkey: z.boolean() }),
 });
 export type SecondFactorChallenge = z.output<typeof secondFactorChallenge>;
 export const loginOutcome = z.union([loginResult, secondFactorChallenge]);

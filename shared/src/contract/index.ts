@@ -44,6 +44,7 @@ export * from './static-ip.ts';
 export * from './status.ts';
 export * from './system.ts';
 export * from './teams.ts';
+export * from './passkeys.ts';
 export * from './two-factor.ts';
 
 /** Every call of the portal. Later modules add their groups here. */

@@ -80,6 +80,14 @@ export const contractMessages = {
     en: 'This sign-in has expired. Enter your password again',
     'zh-CN': '本次登录已失效，请重新输入密码',
   },
+  'validation.passkeyName': {
+    en: 'Give the passkey a name of 1–50 characters',
+    'zh-CN': '请为通行密钥填写 1–50 个字符的名称',
+  },
+  'validation.passkeyResponse': {
+    en: 'The passkey answer could not be read. Please try again',
+    'zh-CN': '无法读取通行密钥的应答，请重试',
+  },
   'validation.secondFactorCode': {
     en: 'Enter the 6-digit code from your authenticator app or a recovery code',
     'zh-CN': '请输入身份验证器应用中的 6 位数字或一个恢复码',

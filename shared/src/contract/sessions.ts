@@ -11,8 +11,8 @@ import { id } from './primitives.ts';
 /** Days of sign-in history kept and shown; also how long a device stays "seen" for the new-device message. */
 export const SIGN_IN_HISTORY_DAYS = 90;
 
-/** How an attempt ended: success, or why it failed (wrong password, address stopped, captcha needed, wrong second-factor code). */
-export const SIGN_IN_RESULTS = ['success', 'password', 'locked', 'captcha', 'code'] as const;
+/** How an attempt ended: success, or why it failed (wrong password, address stopped, captcha needed, wrong second-factor code, passkey not accepted). */
+export const SIGN_IN_RESULTS = ['success', 'password', 'locked', 'captcha', 'code', 'passkey'] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
 /** A device as parsed from its User-Agent: names and version, null when not recognised. */

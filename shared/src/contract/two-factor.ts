@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginResult } from './auth.ts';
+import { passkeyApi } from './passkeys.ts';
 import { defineApi } from './define.ts';
 
 /**
@@ -32,6 +33,15 @@ export const TwoFactorErrorCode = {
   RequirementBlocks: 1_004_006_004,
   /** The account requires two factors and this member has none: enrol first. */
   EnrolmentRequired: 1_004_006_005,
+  /**
+   * A passkey's answer did not verify (another site or origin, a used or expired challenge, a bad
+   * signature, a counter that went back, no user verification where it is needed).
+   */
+  PasskeyNotAccepted: 1_004_006_006,
+  /** The passkey is not one of this member's (or of anyone's, for a sign-in without password). */
+  PasskeyUnknown: 1_004_006_007,
+  /** A member keeps at most PASSKEY_LIMIT passkeys. */
+  PasskeyLimitReached: 1_004_006_008,
 } as const;
 
 /** Six digits as an authenticator app shows them (spaces typed in the middle are dropped). */
@@ -53,14 +63,18 @@ export const secondFactorLoginBody = z.object({
 });
 
 export const twoFactorStatus = z.object({
-  /** The authenticator app is set up and asked for. */
+  /** Two factors are on: the authenticator app, at least one passkey, or both. */
   enabled: z.boolean(),
-  /** Epoch ms it was turned on; null when off. */
+  /** Epoch ms the authenticator app was turned on; null when off. */
   enabledAt: z.number().int().nullable(),
   /** Recovery codes not used yet. */
   recoveryCodesLeft: z.number().int().nonnegative(),
   /** The account acted on requires two factors of every member. */
   requiredByAccount: z.boolean(),
+  /** The authenticator app is on (`enabled` is also true with passkeys only). */
+  app: z.boolean(),
+  /** Passkeys registered (each one is a second factor and a sign-in without password). */
+  passkeys: z.number().int().nonnegative(),
   /** This session passed a second-factor check within STEP_UP_WINDOW_MINUTES. */
   recentCheck: z.boolean(),
 });
@@ -88,6 +102,7 @@ export const secondFactorCheckBody = z.object({ code: secondFactorCode });
 export const twoFactorRequirementBody = z.object({ required: z.boolean() });
 
 export const twoFactorApi = {
+  ...passkeyApi,
   authLoginSecondFactor: defineApi({
     method: 'POST',
     path: '/app-api/member/auth/login/second-factor',

@@ -227,6 +227,6 @@ export const memberSignIns = pgTable(
   },
   (t) => [
     index('member_sign_ins_user_time').on(t.userId, t.createdAt),
-    check('member_sign_ins_result', sql`${t.result} in ('success', 'password', 'locked', 'captcha', 'code')`),
+    check('member_sign_ins_result', sql`${t.result} in ('success', 'password', 'locked', 'captcha', 'code', 'passkey')`),
   ],
 );

@@ -52,6 +52,13 @@ export const AUDIT_RULES: Rules = {
   twoFactorTotpConfirm: { action: 'twoFactor.enable', object: 'account' },
   twoFactorRecoveryCodesRenew: { action: 'twoFactor.recoveryCodesRenew', object: 'account' },
   twoFactorDisable: { action: 'twoFactor.disable', object: 'account' },
+  twoFactorPasskeyRegister: {
+    action: 'twoFactor.passkeyAdd',
+    object: 'account',
+    summary: ({ body }) => ({ name: body.name }),
+  },
+  twoFactorPasskeyRename: { action: 'twoFactor.passkeyRename', object: 'account', summary: ({ body }) => ({ name: body.name }) },
+  twoFactorPasskeyRemove: { action: 'twoFactor.passkeyRemove', object: 'account' },
   twoFactorRequirementUpdate: {
     action: 'twoFactor.requirementUpdate',
     object: 'team',
@@ -225,10 +232,17 @@ export const AUDIT_RULES: Rules = {
 
 /**
  * Mutating calls that change nothing in a team, so the log leaves them out: moving one's own session
- * to another team, a second-factor check for the next minutes, and a set-up that turns nothing on
- * until it is confirmed (which is recorded).
+ * to another team, a second-factor check for the next minutes (code or passkey), and a set-up that
+ * turns nothing on until it is confirmed (which is recorded): the app's secret, a passkey's options.
  */
-export const NOT_TEAM_CHANGES: ReadonlySet<keyof Api> = new Set(['teamSwitch', 'twoFactorVerify', 'twoFactorTotpStart']);
+export const NOT_TEAM_CHANGES: ReadonlySet<keyof Api> = new Set([
+  'teamSwitch',
+  'twoFactorVerify',
+  'twoFactorTotpStart',
+  'twoFactorPasskeyRegisterOptions',
+  'twoFactorPasskeyVerifyOptions',
+  'twoFactorPasskeyVerify',
+]);
 
 /** A mutating call that needs a login: what the log must record. */
 export const isAuditedEntry = (entry: ApiEntry) => entry.auth && entry.method !== 'GET';

@@ -12,6 +12,9 @@ const ENROLMENT_PATHS: ReadonlySet<string> = new Set(
     twoFactorApi.twoFactorStatus,
     twoFactorApi.twoFactorTotpStart,
     twoFactorApi.twoFactorTotpConfirm,
+    twoFactorApi.twoFactorPasskeyList,
+    twoFactorApi.twoFactorPasskeyRegisterOptions,
+    twoFactorApi.twoFactorPasskeyRegister,
     // Another team may not ask for two factors: the member can still see their teams and move on.
     teamApi.teamContext,
     teamApi.teamSwitch,

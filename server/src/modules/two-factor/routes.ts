@@ -21,6 +21,7 @@ import {
   createChallenge,
   disableTwoFactor,
   enabledAt,
+  hasApp,
   hasRecentCheck,
   hasTwoFactor,
   recordCheck,
@@ -30,13 +31,17 @@ import {
   startTotp,
   useChallenge,
 } from './service.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import { passkeyCount } from './passkeys.ts';
 import { enrolmentOf } from './totp.ts';
 
 /** The login's second step for a member with two factors on (wired into accounts by app.ts). */
 export const secondFactorChallengeFor =
   (db: Db) =>
-  async (userId: number, now: Date): Promise<SecondFactorChallenge | null> =>
-    (await hasTwoFactor(db, userId)) ? createChallenge(db, userId, now) : null;
+  async (userId: number, now: Date): Promise<SecondFactorChallenge | null> => {
+    const [code, passkeys] = await Promise.all([hasApp(db, userId), passkeyCount(db, userId)]);
+    return code || passkeys > 0 ? createChallenge(db, userId, now, { code, passkey: passkeys > 0 }) : null;
+  };
 
 export const recentCheckRequired = () =>
   new BusinessError(TwoFactorErrorCode.RecentCheckRequired, 'twoFactor.recentCheckRequired');
@@ -87,15 +92,23 @@ export const twoFactorPlugin = fp<{ config: Pick<Config, 'dataEncryptionKey' | '
       return { token: session.token, expiresAt: session.expiresAt };
     });
 
+    passkeyRoutes(app, { key, notify });
+
     route(app, twoFactorApi.twoFactorStatus, async (request) => {
       const { id, memberId, sessionId } = currentUser(request);
       const now = app.now();
-      const on = await enabledAt(app.db, memberId);
-      const enabled = on !== null;
+      const [app_, passkeys, on] = await Promise.all([
+        hasApp(app.db, memberId),
+        passkeyCount(app.db, memberId),
+        enabledAt(app.db, memberId),
+      ]);
+      const enabled = app_ || passkeys > 0;
       return {
         enabled,
-        enabledAt: on?.getTime() ?? null,
-        recoveryCodesLeft: enabled ? await recoveryCodesLeft(app.db, memberId) : 0,
+        enabledAt: app_ ? (on?.getTime() ?? null) : null,
+        app: app_,
+        passkeys,
+        recoveryCodesLeft: app_ ? await recoveryCodesLeft(app.db, memberId) : 0,
         requiredByAccount: await accountRequiresTwoFactor(app.db, id),
         recentCheck: enabled && (await hasRecentCheck(app.db, sessionId, now)),
       };
@@ -133,8 +146,8 @@ export const twoFactorPlugin = fp<{ config: Pick<Config, 'dataEncryptionKey' | '
       twoFactorApi.twoFactorRecoveryCodesRenew,
       async (request) => {
         const { memberId } = currentUser(request);
-        if (!(await hasTwoFactor(app.db, memberId)))
-          throw new BusinessError(TwoFactorErrorCode.NotEnrolling, 'twoFactor.notEnrolling');
+        // Recovery codes come with the authenticator app (a passkey has none to stand in for).
+        if (!(await hasApp(app.db, memberId))) throw new BusinessError(TwoFactorErrorCode.NotEnrolling, 'twoFactor.notEnrolling');
         return { recoveryCodes: await renewRecoveryCodes(app.db, memberId) };
       },
       { recentSecondFactor: true },
@@ -145,7 +158,8 @@ export const twoFactorPlugin = fp<{ config: Pick<Config, 'dataEncryptionKey' | '
       twoFactorApi.twoFactorDisable,
       async (request) => {
         const { id, memberId } = currentUser(request);
-        if (await accountRequiresTwoFactor(app.db, id)) {
+        // Passkeys left keep two factors on: the account's requirement still holds.
+        if ((await accountRequiresTwoFactor(app.db, id)) && (await passkeyCount(app.db, memberId)) === 0) {
           throw new BusinessError(TwoFactorErrorCode.RequirementBlocks, 'twoFactor.requiredByAccount');
         }
         await disableTwoFactor(app.db, memberId);

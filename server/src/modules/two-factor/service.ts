@@ -14,6 +14,7 @@ import { decryptField, encryptField } from '../certification/crypto.ts';
 import { type FailureRule, releaseFailure, reserveFailure } from '../limits/limits.ts';
 import {
   accountTwoFactorPolicies,
+  memberPasskeys,
   memberRecoveryCodes,
   memberTotp,
   sessionSecondFactorChecks,
@@ -39,7 +40,7 @@ const tooManyCodes = (ms: number) =>
   new BusinessError(AuthErrorCode.TooManyAttempts, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(ms / MINUTE_MS)) });
 
 /** Whether the member has an authenticator app turned on. */
-export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
+export async function hasApp(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: memberTotp.userId })
     .from(memberTotp)
@@ -48,9 +49,22 @@ export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * Whether the member has two factors on: the authenticator app, a passkey (decision 0057), or both.
+ * The one answer for the sign-in challenge, the step-up check, the account's requirement and status.
+ */
+export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: memberPasskeys.userId })
+    .from(memberPasskeys)
+    .where(eq(memberPasskeys.userId, userId))
+    .limit(1);
+  return Boolean(row) || hasApp(db, userId);
+}
+
 /** Starts (or restarts) an enrolment with a new secret; refused while two factors are on. */
 export async function startTotp(db: Db, key: Buffer, userId: number, now: Date): Promise<string> {
-  if (await hasTwoFactor(db, userId)) throw new BusinessError(TwoFactorErrorCode.NotEnrolling, 'twoFactor.alreadyOn');
+  if (await hasApp(db, userId)) throw new BusinessError(TwoFactorErrorCode.NotEnrolling, 'twoFactor.alreadyOn');
   const secret = newTotpSecret();
   const secretSealed = encryptField(key, secret, TOTP_PURPOSE);
   await db
@@ -71,14 +85,21 @@ async function issueRecoveryCodes(db: Db, userId: number): Promise<string[]> {
 }
 
 /**
- * Runs one code check under the member's try limit: the slot is taken before the code is looked at
- * and given back when it is right, so 50 parallel guesses get at most SECOND_FACTOR_RULE.limit checks.
+ * Runs one second-factor check (a code, or a passkey's answer) under the member's try limit: the slot
+ * is taken before the answer is looked at and given back when it is right, so 50 parallel guesses get
+ * at most SECOND_FACTOR_RULE.limit checks.
  */
-async function underLimit(db: Db, userId: number, now: Date, check: () => Promise<boolean>): Promise<void> {
+export async function underLimit(
+  db: Db,
+  userId: number,
+  now: Date,
+  check: () => Promise<boolean>,
+  refused: () => BusinessError = codeIncorrect,
+): Promise<void> {
   const rule: FailureRule = { key: secondFactorKey(userId), ...SECOND_FACTOR_RULE };
   const reservation = await reserveFailure(db, [rule], now);
   if (!reservation.ok) throw tooManyCodes(reservation.lockedMs);
-  if (!(await check())) throw codeIncorrect();
+  if (!(await check())) throw refused();
   for (const slot of reservation.slots) await releaseFailure(db, slot);
 }
 
@@ -184,12 +205,17 @@ export async function hasRecentCheck(db: Db, sessionId: number, now: Date): Prom
 }
 
 /** The challenge a right password answers when the member has two factors on. */
-export async function createChallenge(db: Db, userId: number, now: Date): Promise<SecondFactorChallenge> {
+export async function createChallenge(
+  db: Db,
+  userId: number,
+  now: Date,
+  methods: SecondFactorChallenge['methods'],
+): Promise<SecondFactorChallenge> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
   await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, now));
   await db.insert(signInChallenges).values({ tokenHash: hashToken(token), userId, expiresAt });
-  return { challenge: token, challengeExpiresAt: expiresAt.getTime() };
+  return { challenge: token, challengeExpiresAt: expiresAt.getTime(), methods };
 }
 
 const challengeExpired = () => new BusinessError(TwoFactorErrorCode.ChallengeExpired, 'twoFactor.challengeExpired');

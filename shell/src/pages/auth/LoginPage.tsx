@@ -1,4 +1,4 @@
-import { Button, Link as ChakraLink, Stack, Text } from '@portal/shared/chakra';
+import { Button, Link as ChakraLink, HStack, Separator, Stack, Text } from '@portal/shared/chakra';
 import { Field, Input } from '@portal/shared/chakra/deferred';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { message, useLocalePath } from '@portal/shared/ui';
 import { login } from '../../session/session.ts';
 import { useCaptcha } from '../../captcha/CaptchaProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { PasskeyButton } from './PasskeyButton.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { errorOf } from '../../forms/fieldError.ts';
 import { returnPathIn, returnPathOf, withReturnPath } from './destination.ts';
@@ -42,8 +43,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const returnPath = returnPathOf(params);
   const [failure, setFailure] = useState<string | null>(null);
-  /** Two factors on: the password was right and the server waits for a code (decision 0056). */
-  const [challenge, setChallenge] = useState<string | null>(null);
+  /** Two factors on: the password was right and the server waits for a code or a passkey (decisions 0056, 0057). */
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(schema),
     defaultValues: { account: '', password: '' },
@@ -74,7 +75,7 @@ export default function LoginPage() {
         if (captchaVerification === null) return;
         pending = await login(id, password, captchaVerification);
       }
-      if (pending) setChallenge(pending.challenge);
+      if (pending) setChallenge(pending);
       else signedIn();
     } catch (e) {
       // Portal-wide failures (timeout, server error) are already toasted; show what the form caused.
@@ -86,7 +87,8 @@ export default function LoginPage() {
     <AuthCard titleId="auth.login.title" descriptionId="auth.login.description" failure={failure} returnPath={returnPath}>
       {challenge ? (
         <SecondFactorStep
-          challenge={challenge}
+          challenge={challenge.challenge}
+          methods={challenge.methods}
           onSignedIn={signedIn}
           onFailure={setFailure}
           onRestart={() => setChallenge(null)}
@@ -117,6 +119,14 @@ export default function LoginPage() {
             <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
               <FormattedMessage id="login.submit" />
             </Button>
+            <HStack gap={3} color="fg.muted" fontSize="sm">
+              <Separator flex="1" />
+              <Text>
+                <FormattedMessage id="login.or" />
+              </Text>
+              <Separator flex="1" />
+            </HStack>
+            <PasskeyButton labelId="login.passkey.signIn" onSignedIn={signedIn} onFailure={setFailure} />
             <Stack direction="row" justify="space-between" fontSize="sm">
               <ChakraLink asChild color="brand.fg">
                 <Link to={withReturnPath(to('/forgot-password'), returnPath)}>

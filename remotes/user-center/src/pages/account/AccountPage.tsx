@@ -28,6 +28,7 @@ import { AlertsCard } from './AlertsCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { SignInHistoryCard } from './SignInHistoryCard.tsx';
 import { TeamCard } from '../team/TeamCard.tsx';
+import { PasskeysCard } from './two-factor/PasskeysCard.tsx';
 import { useStepUp } from './two-factor/StepUp.tsx';
 import { TwoFactorCard } from './two-factor/TwoFactorCard.tsx';
 
@@ -51,6 +52,7 @@ export default function AccountPage() {
         <AlertsCard />
         <PasswordCard />
         <TwoFactorCard />
+        <PasskeysCard />
         <DevicesCard />
         <SignInHistoryCard />
       </Stack>

@@ -16,7 +16,8 @@ type View = { kind: 'status' } | { kind: 'setup' } | { kind: 'codes'; codes: str
 
 /**
  * Two-factor authentication (decision 0056): set up an authenticator app, see the recovery codes
- * once, get new ones, turn it off, and require it of every member of the account.
+ * once, get new ones, turn it off, and require it of every member of the account. Passkeys (decision
+ * 0057) have their own card; either one turns two factors on.
  */
 export function TwoFactorCard() {
   const intl = useIntl();
@@ -94,7 +95,7 @@ function StatusView({
   };
   const disable = useMutation({
     mutationFn: () => guard(() => callApi(api.twoFactorDisable, undefined, { silent: true })),
-    onSuccess: () => after('uc.twoFactor.turnedOff'),
+    onSuccess: () => after(status.passkeys > 0 ? 'uc.twoFactor.appRemoved' : 'uc.twoFactor.turnedOff'),
     onError: fail,
   });
   const renew = useMutation({
@@ -112,20 +113,55 @@ function StatusView({
     onSuccess: () => after('uc.twoFactor.requirementSaved'),
     onError: fail,
   });
-  if (!status.enabled) {
+  // Requiring two factors of every member is the owner's call (the role table's `ownership`), and
+  // only someone with two factors (the app or a passkey) can turn it on.
+  const requireAll =
+    owns && status.enabled ? (
+      <Box>
+        <Checkbox.Root
+          colorPalette="brand"
+          checked={status.requiredByAccount}
+          disabled={requirement.isPending}
+          onCheckedChange={(d) => requirement.mutate(d.checked === true)}
+          alignItems="flex-start"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt={0.5} />
+          <Checkbox.Label>
+            <FormattedMessage id="uc.twoFactor.requireAll" />
+          </Checkbox.Label>
+        </Checkbox.Root>
+        <Text ps={7} mt={1} fontSize="sm" color="fg.muted">
+          <FormattedMessage id="uc.twoFactor.requireAllHint" />
+        </Text>
+      </Box>
+    ) : null;
+  if (!status.app) {
     return (
       <Stack gap={4} align="flex-start">
-        {status.requiredByAccount ? (
+        {status.requiredByAccount && !status.enabled ? (
           <Text color="fg.error" role="alert" data-testid="two-factor-required">
             <FormattedMessage id="uc.twoFactor.requiredNotice" />
           </Text>
         ) : null}
         <Text>
-          <FormattedMessage id="uc.twoFactor.offText" />
+          <FormattedMessage id={status.enabled ? 'uc.twoFactor.appOffWithPasskeys' : 'uc.twoFactor.offText'} />
         </Text>
-        <Button colorPalette="brand" onClick={onSetup} data-testid="two-factor-setup">
+        {requireAll}
+        {failure ? (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {failure}
+          </Text>
+        ) : null}
+        <Button
+          colorPalette="brand"
+          variant={status.enabled ? 'outline' : 'solid'}
+          onClick={onSetup}
+          data-testid="two-factor-setup"
+        >
           <FormattedMessage id="uc.twoFactor.setUp" />
         </Button>
+        {dialog}
       </Stack>
     );
   }
@@ -140,27 +176,7 @@ function StatusView({
       <Text fontSize="sm" color={status.recoveryCodesLeft <= 2 ? 'fg.error' : 'fg.muted'} data-testid="recovery-left">
         <FormattedMessage id="uc.twoFactor.codesLeft" values={{ count: status.recoveryCodesLeft }} />
       </Text>
-      {/* Requiring two factors of every member is the owner's call (the role table's `ownership`). */}
-      {owns ? (
-        <Box>
-          <Checkbox.Root
-            colorPalette="brand"
-            checked={status.requiredByAccount}
-            disabled={requirement.isPending}
-            onCheckedChange={(d) => requirement.mutate(d.checked === true)}
-            alignItems="flex-start"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control mt={0.5} />
-            <Checkbox.Label>
-              <FormattedMessage id="uc.twoFactor.requireAll" />
-            </Checkbox.Label>
-          </Checkbox.Root>
-          <Text ps={7} mt={1} fontSize="sm" color="fg.muted">
-            <FormattedMessage id="uc.twoFactor.requireAllHint" />
-          </Text>
-        </Box>
-      ) : null}
+      {requireAll}
       {failure ? (
         <Text color="fg.error" fontSize="sm" role="alert">
           {failure}
@@ -174,11 +190,11 @@ function StatusView({
           variant="outline"
           colorPalette="red"
           loading={disable.isPending}
-          disabled={status.requiredByAccount}
+          disabled={status.requiredByAccount && status.passkeys === 0}
           onClick={() => disable.mutate()}
           data-testid="two-factor-disable"
         >
-          <FormattedMessage id="uc.twoFactor.turnOff" />
+          <FormattedMessage id={status.passkeys > 0 ? 'uc.twoFactor.removeApp' : 'uc.twoFactor.turnOff'} />
         </Button>
       </HStack>
       {dialog}
