@@ -85,6 +85,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('The verification code is incorrect or has expired')).toBeVisible();
 
     await page.goto('/register');
+    await untilInteractive(page);
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(page.getByText('请先阅读并同意《服务条款》和《隐私政策》')).toBeVisible();
   });
