@@ -7,3 +7,4 @@ export * from './state/index.ts';
 export * from './remote/contract.ts';
 export * from './format/download.ts';
 export * from './device/pay-device.ts';
+export * from './device/passkey-support.ts';

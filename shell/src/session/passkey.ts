@@ -3,15 +3,6 @@ import { callApi, setSession } from '@portal/shared/browser';
 import { refreshUserInfo } from './session.ts';
 
 /**
- * Whether this browser can use passkeys at all (WebAuthn). Checked without loading
- * @simplewebauthn/browser, which only comes when a passkey is actually used.
- */
-export const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-
-/** The visitor closed the browser's passkey prompt, or it timed out: nothing to report as an error. */
-export const isPasskeyCancel = (e: unknown) => e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError');
-
-/**
  * Signs in with a passkey (decision 0057): without `challenge` as the whole sign-in (no password),
  * with the password step's challenge as its second factor. Opens the session on success.
  */

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TwoFactorErrorCode } from '@portal/shared';
 import { ApiError } from '@portal/shared/browser';
-import { isPasskeyCancel, passkeysSupported, signInWithPasskey } from '../../session/passkey.ts';
+import { isPasskeyCancel, passkeysSupported } from '@portal/shared/browser';
+import { signInWithPasskey } from '../../session/passkey.ts';
 
 /**
  * Signs in with a passkey (decision 0057): alone, the whole sign-in without password; with the

@@ -9,7 +9,8 @@ import { fieldMessage, message, QueryFailure } from '@portal/shared/ui';
 import { ConfirmDialog } from '@portal/shared/ui/forms';
 import { twoFactorKey } from './keys.ts';
 import { useStepUp } from './StepUp.tsx';
-import { addPasskey, deviceName, isPasskeyCancel, isPasskeyExisting, passkeysSupported } from './webauthn.ts';
+import { isPasskeyCancel, isPasskeyExisting, passkeysSupported } from '@portal/shared/browser';
+import { addPasskey, deviceName } from './webauthn.ts';
 
 const passkeysKey = [...twoFactorKey, 'passkeys'] as const;
 

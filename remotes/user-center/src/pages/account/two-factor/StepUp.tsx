@@ -7,7 +7,8 @@ import { api, secondFactorCode, TwoFactorErrorCode } from '@portal/shared';
 import { ApiError, callApi } from '@portal/shared/browser';
 import { fieldMessage } from '@portal/shared/ui';
 import { twoFactorKey } from './keys.ts';
-import { isPasskeyCancel, verifyWithPasskey } from './webauthn.ts';
+import { isPasskeyCancel } from '@portal/shared/browser';
+import { verifyWithPasskey } from './webauthn.ts';
 
 /** Whether an error is the server's "confirm it is you first" (decision 0056). */
 export const needsRecentCheck = (e: unknown) =>

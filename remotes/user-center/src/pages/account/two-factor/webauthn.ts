@@ -7,14 +7,6 @@ import { callApi } from '@portal/shared/browser';
  */
 const browser = () => import('@simplewebauthn/browser');
 
-/** The visitor closed the browser's passkey prompt, or it timed out. */
-export const isPasskeyCancel = (e: unknown) => e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError');
-
-/** The browser refused a passkey already on this device (excludeCredentials) or cannot make one. */
-export const isPasskeyExisting = (e: unknown) => e instanceof Error && e.name === 'InvalidStateError';
-
-export const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-
 /**
  * Creates a passkey and adds it under `name`. `guard` runs each call through the step-up check (the
  * first one asks, if needed; the second is then within the window).
