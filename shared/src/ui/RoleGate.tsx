@@ -36,19 +36,8 @@ export function RoleLimitNote({ permission, testId }: { permission: TeamPermissi
   );
 }
 
-/** The children when the role allows the permission, otherwise the note (or nothing with `quiet`). */
-export function RoleGate({
-  permission,
-  quiet,
-  testId,
-  children,
-}: {
-  permission: TeamPermission;
-  /** Hide without a note: a small button among others, where a note per button would be noise. */
-  quiet?: boolean;
-  testId?: string;
-  children: ReactNode;
-}) {
+/** The children when the role allows the permission, otherwise the note saying why not. */
+export function RoleGate({ permission, testId, children }: { permission: TeamPermission; testId?: string; children: ReactNode }) {
   if (useTeamCan(permission)) return <>{children}</>;
-  return quiet ? null : <RoleLimitNote permission={permission} testId={testId} />;
+  return <RoleLimitNote permission={permission} testId={testId} />;
 }
