@@ -7,6 +7,7 @@ import { authStore, persistAuth, uiStore } from '@portal/shared/browser';
 import { endHydration, startHydration } from '@portal/shared/ui';
 import { startAnalytics } from './analytics/analytics.ts';
 import { releaseHeldSubmits } from './boot/held-submits.ts';
+import { releaseNativeLinks } from './boot/native-links.ts';
 import { readClientConfig } from './app/clientConfig.ts';
 import { prefetchOnIntent } from './federation/intent.ts';
 import { initRemotes, prefetchRemoteOf } from './federation/remotes.ts';
@@ -75,6 +76,7 @@ function Interactive() {
     // Parts rendered from now on (client navigations) render their children, not the server's markup.
     endHydration();
     releaseHeldSubmits();
+    releaseNativeLinks();
     // A mark for tools (e2e, monitoring) that must not act before the page has its handlers.
     document.documentElement.dataset.interactive = 'true';
   }, []);
