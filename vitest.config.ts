@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.mjs'],
           environment: 'node',
           pool: 'forks',
+          // Migrates and seeds one database; each file's database is a copy of it.
+          globalSetup: ['server/src/test/template-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

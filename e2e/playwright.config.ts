@@ -55,11 +55,25 @@ const compiled = process.env.E2E_SERVER === 'compiled';
 const entry = (name: string, source: string) => (compiled ? `node server/dist/${name}.js` : `${tsx} ${source}`);
 const serve = `${entry('remote', 'server/src/cli/remote.ts')} ensure && ${entry('main', 'server/src/main.ts')}`;
 
+/**
+ * Journeys that change what every visitor gets (the remote registry, redirect rules, network
+ * incidents shown on every page) run alone, after the others: a rollback or a banner must not land
+ * in the middle of another journey. Every other journey makes its own members and data, so two run
+ * at once (issue 41: the machine has two cores, and a journey waits on its server and browser).
+ */
+const SHARED_STATE = [
+  'foundation/registry.spec.ts',
+  'foundation/route-manifests.spec.ts',
+  'foundation/server-rendering.spec.ts',
+  'shell/shell.spec.ts',
+  'status/status.spec.ts',
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry absorbs a rare stall of the machine; the list reporter still prints such a test as
   // flaky, and a journey that fails twice fails the run.
   retries: 1,
@@ -87,9 +101,20 @@ export default defineConfig({
       ],
     },
   },
+  // Chinese browsers are the primary audience; English-browser journeys set their own locale.
   projects: [
-    // Chinese browsers are the primary audience; English-browser journeys set their own locale.
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' } },
+    {
+      name: 'desktop',
+      testIgnore: SHARED_STATE,
+      use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' },
+    },
+    {
+      name: 'shared-state',
+      testMatch: SHARED_STATE,
+      workers: 1,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' },
+    },
   ],
   webServer: [
     {

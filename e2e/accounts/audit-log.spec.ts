@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
-import { createUser, untilInteractive } from '../support/portal.ts';
+import { createUser, untilInteractive, uniqueDigits } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 /** The audit log (issue 32, ask 2; decision 0055): a change shows in the log, filters, CSV, phone. */
@@ -64,7 +64,7 @@ test.describe('audit log', () => {
     test(`a change shows in the log, filters and downloads as CSV (${c.lang})`, async ({ browser }) => {
       test.slow(); // axe and a download
       const { context, call } = await signedIn(browser, c.phone);
-      const name = `aud${String(Date.now()).slice(-8)}`;
+      const name = `aud${uniqueDigits()}`;
       await call('/app-api/ip/proxy-account/create', { name });
       await call('/app-api/member/api-token/create', { name: 'ci-build', scopes: ['usage:read'] });
 

@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
 import { type ReportedUsage, reportUsage, userIdOf } from '../support/network.ts';
-import { signIn } from '../support/portal.ts';
+import { signIn, uniqueDigits } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 const MIB = 1024 * 1024;
@@ -46,7 +46,7 @@ test.describe('the usage breakdown', () => {
       const page = await context.newPage();
       const user = await signIn(page, 10 * 1024);
       const userId = await userIdOf(page.request, user.token);
-      const stamp = String(Date.now()).slice(-7);
+      const stamp = uniqueDigits(7);
       const first = await createSubAccount(page.request, user.token, `ua${stamp}`);
       const second = await createSubAccount(page.request, user.token, `ub${stamp}`);
       await reportAll(page.request, userId, [

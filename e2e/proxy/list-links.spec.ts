@@ -1,6 +1,6 @@
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
-import { signIn, untilInteractive } from '../support/portal.ts';
+import { signIn, untilInteractive, uniqueDigits } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 const cases = [
@@ -27,7 +27,7 @@ test.describe('proxy list links', () => {
       const context = await browser.newContext(c.phone ? PHONE : {});
       const page = await context.newPage();
       const user = await signIn(page);
-      const name = `list${String(Date.now()).slice(-8)}`;
+      const name = `list${uniqueDigits()}`;
       const created = await page.request.post('/app-api/ip/proxy-account/create', {
         headers: { authorization: `Bearer ${user.token}` },
         data: { name },

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
 import { reportUsage, userIdOf, verifyAccount } from '../support/network.ts';
 import { PHONE } from '../support/phone.ts';
-import { signIn } from '../support/portal.ts';
+import { signIn, uniqueDigits } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 const cases = [
@@ -49,7 +49,7 @@ test.describe('spend limits', () => {
       const page = await context.newPage();
       const user = await signIn(page, 10 * 1024);
       const userId = await userIdOf(page.request, user.token);
-      const name = `lim${String(Date.now()).slice(-8)}`;
+      const name = `lim${uniqueDigits()}`;
 
       await page.goto(`${c.prefix}/admin/account-password-auth`);
       const spend = page.getByTestId('spend-limits');

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectWcagClean } from '../support/axe.ts';
 import { PHONE } from '../support/phone.ts';
 import { reportUsage, userIdOf, verifyAccount } from '../support/network.ts';
-import { signIn } from '../support/portal.ts';
+import { signIn, uniqueDigits } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 
 async function passwordOf(request: APIRequestContext, token: string, username: string) {
@@ -34,7 +34,7 @@ test.describe('sub-account traffic caps', () => {
       const page = await context.newPage();
       const user = await signIn(page, 10 * 1024);
       const userId = await userIdOf(page.request, user.token);
-      const name = `cap${String(Date.now()).slice(-8)}`;
+      const name = `cap${uniqueDigits()}`;
 
       await page.goto(`${c.prefix}/admin/account-password-auth`);
       await page.getByTestId('sub-name').fill(name);

@@ -67,9 +67,20 @@ export function opsCli(args: string[], env: Record<string, string> = serverEnv) 
   return { code: res.status ?? 1, out: `${res.stdout}${res.stderr}` };
 }
 
+let lastStamp = 0;
+/**
+ * Digits for a unique name or number in this run: milliseconds never repeated within a worker, and
+ * the worker's index as the last digit, so parallel workers never pick the same one.
+ */
+export function uniqueDigits(length = 8): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+  return String(lastStamp * 10 + worker).slice(-length);
+}
+
 /** A fresh user made through the server's own code (ops CLI); the starting balance lasts `days` (ops' default: 365). */
 export function createUser(balanceMb = 2048, days?: number) {
-  const mobile = `139${String(Date.now()).slice(-8)}`;
+  const mobile = `139${uniqueDigits()}`;
   const password = 'Pw-e2e-12345';
   const res = opsCli([
     'user',
@@ -126,8 +137,8 @@ export async function codeFromOutbox(request: APIRequestContext, to: string): Pr
   throw new Error(`no code in the outbox for ${to}`);
 }
 
-export const uniqueMobile = () => `137${String(Date.now()).slice(-8)}`;
-export const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export const uniqueMobile = () => `137${uniqueDigits()}`;
+export const uniqueEmail = () => `e2e-${uniqueDigits(13)}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 type Point = { x: number; y: number };
 

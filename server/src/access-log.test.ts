@@ -12,10 +12,22 @@ describe('access log', () => {
     },
   });
   let t: TestApp;
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
   beforeAll(async () => {
+    process.on('warning', onWarning);
     t = await createTestApp({ logger: { level: 'info', stream } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    process.off('warning', onWarning);
+    await t.close();
+  });
+
+  it('starts without a deprecation warning from Fastify (FSTDEP…)', async () => {
+    // process.emitWarning delivers on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((w) => /^FSTDEP/.test((w as Error & { code?: string }).code ?? '')).map((w) => w.message)).toEqual([]);
+  });
 
   it('writes exactly one line per request, with method, url, status, time and request id', async () => {
     const url = '/app-api/system/client-config?probe=access-log';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { batchedLines } from './lib/batched-lines.ts';
 import { serializerCompiler } from './plugins/serialization.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -109,7 +109,9 @@ export async function buildApp({
   if (destination) process.once('exit', flushAtExit);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, stream: lines as pino.DestinationStream },
-    disableRequestLogging: true,
+    // Fastify's own request lines are off: the onResponse hook below writes one line per request
+    // (decision 0034), with the list link's token redacted.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Unique across instances, so the id a user reports from a 500 finds the one log line.
     genReqId: () => randomUUID(),

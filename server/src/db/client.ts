@@ -24,6 +24,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Applies pending SQL migrations from server/drizzle. Safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar archive (what `from` opens again). */
+  exportDataDir?(): Promise<Blob>;
   close(): Promise<void>;
   /**
    * Hears every NOTIFY on `channel` (PostgreSQL: LISTEN on a connection of its own, reconnected
@@ -54,8 +56,11 @@ const assertChannel = (channel: string) => {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  /** `dataDir: null` keeps everything in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * `dataDir: null` keeps everything in memory (tests); `from` starts that memory database from a
+   * data-folder dump (`exportDataDir`) instead of an empty cluster.
+   */
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -64,7 +69,7 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 const MIGRATION_LOCK_KEY = 7_210_431_337;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options.url) : openPglite(options.dataDir, options.from);
 }
 
 function openPostgres(url: string): Database {
@@ -175,7 +180,7 @@ async function listenPostgres(url: string, channel: string, { onMessage, onGap, 
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
   // Memory (docs/decisions/0019): 16 MB of shared buffers instead of PostgreSQL's 128 MB, which the
   // wasm heap keeps once touched; a start parameter, so the folder's postgresql.conf is left alone.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
@@ -201,7 +206,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       throw err;
     }
   } else {
-    client = await PGlite.create({ startParams });
+    client = await PGlite.create({ startParams, ...(from && { loadDataDir: from }) });
   }
   const db = drizzlePglite({ client, schema });
   const locks = new Map<number, Promise<unknown>>();
@@ -210,6 +215,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     // PGlite is single-connection and owned by this process (the lock): nobody to race with.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exportDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         await client.close();
