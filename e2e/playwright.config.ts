@@ -28,6 +28,8 @@ export const serverEnv: Record<string, string> = {
   // tests, so a page waits longer for its markup than the production default (200 ms; the fallback
   // itself is covered by server/src/modules/ssr tests and the throwing-bundle journey).
   SSR_BUDGET_MS: '3000',
+  // The alert journeys wait for rounds of the alert job: every 2 s instead of 10 s.
+  ALERT_JOB_INTERVAL_MS: '2000',
   // A local stand-in for the third-party analytics script, so page views can be observed.
   ANALYTICS_SCRIPT_URL: 'https://analytics.e2e.test/script.js',
   ANALYTICS_SITE_ID: 'e2e',

@@ -41,8 +41,10 @@ const outbox = async (page: Page, to: string) =>
   ((await (await page.request.get(`/sandbox/outbox.json?to=${encodeURIComponent(to)}`)).json()) as { messages: OutboxMessage[] })
     .messages;
 
-// The alert job runs every 10 s: wait for up to two rounds and a half.
-test.describe.configure({ timeout: 120_000 });
+/** How often the e2e server's alert job runs (ALERT_JOB_INTERVAL_MS). */
+const JOB_MS = Number(serverEnv.ALERT_JOB_INTERVAL_MS);
+// A purchase, the settings with a confirmed address, then rounds of the alert job.
+test.describe.configure({ timeout: 90_000 });
 
 for (const lang of LANGUAGES) {
   test(`a low-balance alert reaches the outbox once and links to the last package (${lang.name})`, async ({ page }) => {
@@ -112,15 +114,15 @@ for (const lang of LANGUAGES) {
     expect((await (await ingest('a', 3 * GIB)).json()).data.applied).toBe(1);
 
     const alertsIn = async (to = user.mobile) => (await outbox(page, to)).filter((m) => m.subject.includes(lang.subject));
-    await expect.poll(async () => (await alertsIn()).length, { timeout: 30_000, intervals: [1000] }).toBe(1);
+    await expect.poll(async () => (await alertsIn()).length, { timeout: 10 * JOB_MS, intervals: [500] }).toBe(1);
     const messages = await alertsIn();
     expect(messages[0]?.body).toContain(lang.left);
     // The confirmed address gets it too.
-    await expect.poll(async () => (await alertsIn(email)).length, { timeout: 30_000, intervals: [1000] }).toBe(1);
+    await expect.poll(async () => (await alertsIn(email)).length, { timeout: 10 * JOB_MS, intervals: [500] }).toBe(1);
 
     expect((await (await ingest('b', GIB)).json()).data.applied).toBe(1);
-    // Two more rounds of the job: still exactly one alert.
-    await page.waitForTimeout(21_000);
+    // Two more rounds of the job and a half: still exactly one alert.
+    await page.waitForTimeout(2.5 * JOB_MS);
     expect(await alertsIn()).toHaveLength(1);
     expect(await alertsIn(email)).toHaveLength(1);
 

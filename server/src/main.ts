@@ -42,7 +42,7 @@ try {
   const stopStaticJobs = startStaticJobs(app);
   const stopExpiryJob = startLotExpiryJob(app);
   // Static IP expiry alerts and the sending of every queued alert (docs/decisions/0025).
-  const stopAlertJobs = startAlertJobs(app);
+  const stopAlertJobs = startAlertJobs(app, config.alertJobIntervalMs);
   const stopLeadJob = startLeadConfirmationJob(app);
   // Incident update mails that ops queued (docs/decisions/0048).
   const stopStatusJob = startStatusNotificationJob(app);

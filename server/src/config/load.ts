@@ -105,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     devRemotes: e.DEV_REMOTES,
     ssrBudgetMs: e.SSR_BUDGET_MS,
+    alertJobIntervalMs: e.ALERT_JOB_INTERVAL_MS,
     ssrCacheBytes: e.SSR_CACHE_MB * 1024 * 1024,
     ssrConcurrency: e.SSR_CONCURRENCY,
     analytics: e.ANALYTICS_SCRIPT_URL ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? null } : null,

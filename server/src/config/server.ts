@@ -90,4 +90,8 @@ export const serverEnv = {
   ANALYTICS_SCRIPT_URL: optional(scriptUrl),
   ANALYTICS_SITE_ID: optional(analyticsSiteId),
   CAPTCHA_ENABLED: optional(flag).default(true),
+  // How often each instance queues due alerts and sends queued ones (docs/decisions/0025).
+  ALERT_JOB_INTERVAL_MS: optional(
+    z.coerce.number({ error: 'expected a number of milliseconds' }).int().min(500).max(3_600_000),
+  ).default(10_000),
 };

@@ -32,6 +32,8 @@ export interface Config {
    * goes without (the browser renders it then); the render still completes for the page cache.
    */
   ssrBudgetMs: number;
+  /** ALERT_JOB_INTERVAL_MS: how often each instance queues due alerts and sends queued ones. */
+  alertJobIntervalMs: number;
   /**
    * SSR_CACHE_MB in bytes: what the rendered pages kept in memory (markup, data and answer bytes,
    * compressed forms included) may weigh together; the least recently used go first.

@@ -1,5 +1,7 @@
+import { IntlProvider } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from '@portal/shared/router';
-import type { RemoteName } from '@portal/shared';
+import type { Locale, RemoteName } from '@portal/shared';
+import { useMessages } from '../i18n/catalogs.ts';
 import { pageErrorOf } from '../http/page-errors.ts';
 import { type ErrorKind, ErrorPage } from '../pages/errors/ErrorPage.tsx';
 import { RemoteUnavailable } from '../pages/errors/RemoteUnavailable.tsx';
@@ -20,6 +22,20 @@ export function RouteError() {
   const error = useRouteError();
   console.error(error);
   return <ErrorPage kind={errorKindOf(error) ?? 'other'} />;
+}
+
+/**
+ * The locale root itself failed (its loader, or a part of it while rendering): the error page takes
+ * its place, so it brings the locale's messages (a blank window otherwise: the error page could not
+ * find its words, issue 41).
+ */
+export function RootRouteError({ locale }: { locale: Locale }) {
+  const messages = useMessages(locale);
+  return (
+    <IntlProvider locale={locale} messages={messages} defaultLocale="zh-CN">
+      <RouteError />
+    </IntlProvider>
+  );
 }
 
 /**

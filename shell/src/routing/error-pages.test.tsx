@@ -10,7 +10,7 @@ import { ChakraProvider } from '@portal/shared/chakra';
 import { system } from '@portal/shared/ui';
 import { throwsToErrorPage } from '../http/page-errors.ts';
 import { loadLocale, useMessages } from '../i18n/catalogs.ts';
-import { RemotePageError, RouteError } from './RouteError.tsx';
+import { RemotePageError, RootRouteError, RouteError } from './RouteError.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -223,4 +223,42 @@ describe('error pages of failed data calls', () => {
     await settle();
     expect(errorPage()?.getAttribute('data-kind')).toBe('500');
   });
+});
+
+describe('the error page of the locale root', () => {
+  beforeAll(() => Promise.all([loadLocale('en'), loadLocale('zh-CN')]));
+
+  // The root's error element replaces LocaleRoot and its IntlProvider: it must bring the messages.
+  for (const [locale, title] of [
+    ['en', 'Internal Server Error'],
+    ['zh-CN', '发生错误'],
+  ] as const) {
+    it(`shows "${title}" for any other failure, with the way back home (${locale})`, async () => {
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/',
+            errorElement: <RootRouteError locale={locale} />,
+            loader: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+            HydrateFallback: () => null,
+            element: <Outlet />,
+          },
+        ],
+        { initialEntries: ['/'] },
+      );
+      await act(async () =>
+        root.render(
+          <ChakraProvider value={system}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </ChakraProvider>,
+        ),
+      );
+      await settle();
+      expect(errorPage()?.getAttribute('data-kind')).toBe('other');
+      expect(container.querySelector('h1')?.textContent).toBe(title);
+      expect(container.querySelector('[data-testid="error-page"] a')?.getAttribute('href')).toBe(locale === 'en' ? '/en' : '/');
+    });
+  }
 });

@@ -11,9 +11,10 @@ import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
 import { EmptyLayout } from '../layouts/EmptyLayout.tsx';
 import { CatchAll } from './CatchAll.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
-import { RemotePageError, RouteError } from './RouteError.tsx';
+import { RemotePageError, RootRouteError, RouteError } from './RouteError.tsx';
 import { BootFallback } from './BootFallback.tsx';
 import { guardLoader } from './guard.ts';
+import { failingToErrorElement } from './lazy-route.ts';
 import { routeTable } from './route-table.ts';
 
 /** Every route exists under three bases: Chinese without prefix, /en, and /zh-CN (SPEC section 1). */
@@ -26,7 +27,9 @@ export const LOCALE_BASES: ReadonlyArray<{ key: string; base: string; locale: Lo
 const shellPage = (path: string, titleId: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
   handle: { titleId },
-  lazy: async () => ({ Component: (await load()).default }),
+  // Inside its layout and the locale root: the error page keeps the messages and the frame.
+  errorElement: <RouteError />,
+  lazy: failingToErrorElement(async () => ({ Component: (await load()).default })),
 });
 
 /** How the route tree reaches remotes: the browser's registry, or the server's node bundles. */
@@ -59,7 +62,8 @@ function localeRoot({ key, base, locale }: (typeof LOCALE_BASES)[number], source
     id: `root:${key}`,
     path: base,
     element: <LocaleRoot locale={locale} />,
-    errorElement: <RouteError />,
+    // Replaces LocaleRoot, so it brings the locale's messages itself.
+    errorElement: <RootRouteError locale={locale} />,
     HydrateFallback: BootFallback,
     // The guard (server redirect rules, login required, guest only) runs before every navigation,
     // beside the loading of this language's messages (the first page in the other language loads them).
@@ -112,7 +116,7 @@ function toRouteObject(route: RouteDef, remote: RemoteName, module: RemoteRoutes
     path: pathInLayout(route),
     handle: { titleId: route.title, remote },
     errorElement: <RemotePageError remote={remote} />,
-    lazy: () => remotePage(module.pages[route.pattern], remote, module.release),
+    lazy: failingToErrorElement(() => remotePage(module.pages[route.pattern], remote, module.release)),
   };
 }
 
@@ -130,7 +134,7 @@ function remoteIndex(layout: RouteLayout, sources: RouteSources): RouteObject {
   return {
     index: true,
     errorElement: claimed ? <RemotePageError remote={claimed.remote} /> : <RouteError />,
-    lazy: async () => {
+    lazy: failingToErrorElement(async () => {
       const found = owner();
       if (!found) throw new Response('', { status: 404 });
       const module = await sources.loadRemote(found.remote);
@@ -139,7 +143,7 @@ function remoteIndex(layout: RouteLayout, sources: RouteSources): RouteObject {
         ...(await remotePage(module.pages[found.route.pattern], found.remote, module.release)),
         handle: { titleId: found.route.title, remote: found.remote },
       };
-    },
+    }),
   };
 }
 
