@@ -6,7 +6,15 @@ import { expect, test } from '../support/test.ts';
 // The spec's error pages (SPEC section 4): 404, 500, 403 and any other error, each with a way back
 // home. Each kind's code path is the same in both languages; each test walks one language and the
 // texts of both are asserted across the file.
-const ZH = { prefix: '', home: '返回首页', busy: '服务器繁忙', forbidden: '无访问权限', notFound: '页面不存在', other: '发生错误', retry: '重试' };
+const ZH = {
+  prefix: '',
+  home: '返回首页',
+  busy: '服务器繁忙',
+  forbidden: '无访问权限',
+  notFound: '页面不存在',
+  other: '发生错误',
+  retry: '重试',
+};
 const EN = {
   prefix: '/en',
   home: 'Back to home',
@@ -32,7 +40,9 @@ test.describe('error pages', () => {
     await signIn(page, 0);
     let failing = true;
     await page.route(ORDERS_CALL, (route) =>
-      failing ? route.fulfill({ status: 500, json: { code: 500, data: null, msg: 'boom', requestId: 'req-1' } }) : route.fallback(),
+      failing
+        ? route.fulfill({ status: 500, json: { code: 500, data: null, msg: 'boom', requestId: 'req-1' } })
+        : route.fallback(),
     );
     await page.goto('/admin/dynamic/list');
     const errorPage = page.getByTestId('error-page');
@@ -120,7 +130,10 @@ test.describe('error pages', () => {
       // The shell's own pages (log in, sign up) load their code when first visited: from now on
       // that code cannot be fetched, as during a deploy that removed it.
       await page.route('**/static/js/async/**', (route) => route.abort('connectionrefused'));
-      await page.getByRole('banner').getByRole('link', { name: lang === EN ? 'Log in' : '登录' }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: lang === EN ? 'Log in' : '登录' })
+        .click();
       const errorPage = page.getByTestId('error-page');
       await expect(errorPage).toHaveAttribute('data-kind', 'other');
       await expect(page.getByRole('heading', { level: 1, name: lang.other })).toBeVisible();

@@ -27,6 +27,7 @@ const order = (over: Partial<StaticOrder> = {}): StaticOrder => ({
   expireTime: null,
   remark: '',
   payDeadline: NOW + 29 * 60_000,
+  refund: null,
   ...over,
 });
 

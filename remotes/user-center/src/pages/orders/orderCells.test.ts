@@ -28,6 +28,7 @@ const order = (over: Partial<RechargeOrder> = {}): RechargeOrder => ({
   packageId: 3,
   createTime: NOW - 60_000,
   payDeadline: NOW + 29 * 60_000,
+  refund: null,
   ...over,
 });
 
