@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { translate } from '../../i18n/index.ts';
@@ -7,8 +7,16 @@ import { every } from '../../jobs/every.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import type { Messenger } from '../messaging/messenger.ts';
 import type { Gateways } from '../payments/gateways/index.ts';
-import { GatewayError, type GatewayName, type RefundAnswer } from '../payments/gateways/types.ts';
-import { payments, refunds } from '../payments/tables.ts';
+import { GatewayError, type GatewayName } from '../payments/gateways/types.ts';
+import {
+  claimDueRefunds,
+  claimRefundNotices,
+  markRefundNoticeSent,
+  type RefundRow,
+  recordAnswer,
+  recordRefundFailure,
+} from '../payments/refund-records.ts';
+import { payments } from '../payments/tables.ts';
 import { yuanText } from './service.ts';
 
 /**
@@ -21,15 +29,6 @@ import { yuanText } from './service.ts';
  * notification and the job (or two jobs) settle it once.
  */
 
-/** How long a claimed refund is left to the instance that claimed it (its provider call's bound). */
-export const REFUND_LEASE_MS = 2 * 60_000;
-/** Provider calls before a refund that keeps failing is closed for an operator. */
-export const MAX_REFUND_ATTEMPTS = 20;
-const BATCH = 20;
-
-/** Wait before the next try: 1, 2, 4 … minutes, at most an hour. */
-const backoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
-
 export interface RefundJobDeps {
   db: Db;
   gateways: Gateways;
@@ -39,93 +38,13 @@ export interface RefundJobDeps {
   notifyUrl(gateway: GatewayName): string;
 }
 
-type RefundRow = typeof refunds.$inferSelect;
-
-/** Claims up to `batch` due refunds (SKIP LOCKED) and leases them; the provider is called after commit. */
-export async function claimDueRefunds(db: Db, now: Date, batch = BATCH): Promise<RefundRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(inArray(refunds.status, ['requested', 'submitted', 'failed']), sql`${refunds.nextAttemptAt} <= ${now}`))
-      .orderBy(refunds.nextAttemptAt, refunds.id)
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(refunds)
-      .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS) })
-      .where(
-        inArray(
-          refunds.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
-}
-
-/**
- * Records what the provider said of a refund, once: only a refund not yet settled moves. Returns
- * whether this call changed it.
- */
-export async function recordAnswer(
-  db: Db,
-  now: Date,
-  refundNo: string,
-  answer: RefundAnswer,
-  attempts: number,
-): Promise<boolean> {
-  const unsettled = and(eq(refunds.refundNo, refundNo), inArray(refunds.status, ['requested', 'submitted', 'failed']));
-  const providerRefundId = answer.providerRefundId ?? sql`${refunds.providerRefundId}`;
-  let changed: { id: number }[];
-  if (answer.state === 'succeeded') {
-    changed = await db
-      .update(refunds)
-      .set({ status: 'succeeded', settledAt: now, providerRefundId, lastError: null })
-      .where(unsettled)
-      .returning({ id: refunds.id });
-  } else if (answer.state === 'closed') {
-    changed = await db
-      .update(refunds)
-      .set({ status: 'closed', settledAt: now, providerRefundId, lastError: answer.detail ?? 'closed by the provider' })
-      .where(unsettled)
-      .returning({ id: refunds.id });
-  } else {
-    // Accepted, not final (or not known yet): look again later.
-    changed = await db
-      .update(refunds)
-      .set({
-        status: answer.state === 'processing' ? 'submitted' : 'failed',
-        providerRefundId,
-        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-      })
-      .where(unsettled)
-      .returning({ id: refunds.id });
-  }
-  return changed.length > 0;
-}
-
-async function recordFailure(db: Db, now: Date, row: RefundRow, error: string): Promise<void> {
-  const closing = row.attempts >= MAX_REFUND_ATTEMPTS;
-  await db
-    .update(refunds)
-    .set({
-      status: closing ? 'closed' : 'failed',
-      lastError: error.slice(0, 500),
-      nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-      ...(closing && { settledAt: now }),
-    })
-    .where(and(eq(refunds.id, row.id), inArray(refunds.status, ['requested', 'submitted', 'failed'])));
-}
-
 /** Asks the provider about one claimed refund: a submitted one is queried, any other asked for (again). */
 async function settleOne(deps: RefundJobDeps, now: Date, row: RefundRow): Promise<void> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, row.paymentId));
   if (!payment) throw new Error(`refund ${row.refundNo} points at missing payment ${row.paymentId}`);
   const gateway = deps.gateways.byName(payment.gateway);
   if (!gateway) {
-    await recordFailure(deps.db, now, row, `gateway ${payment.gateway} is not configured`);
+    await recordRefundFailure(deps.db, now, row, `gateway ${payment.gateway} is not configured`);
     return;
   }
   const request = {
@@ -151,37 +70,8 @@ async function settleOne(deps: RefundJobDeps, now: Date, row: RefundRow): Promis
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     deps.log.warn({ err, refundNo: row.refundNo, attempts: row.attempts }, 'refund attempt failed, will retry');
-    await recordFailure(deps.db, now, row, err.message);
+    await recordRefundFailure(deps.db, now, row, err.message);
   }
-}
-
-/** Claims succeeded refunds whose buyer was not told yet (a lease, SKIP LOCKED). */
-async function claimNotices(db: Db, now: Date) {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.status, 'succeeded'),
-          sql`${refunds.noticeSentAt} is null`,
-          sql`(${refunds.noticeClaimedUntil} is null or ${refunds.noticeClaimedUntil} <= ${now})`,
-        ),
-      )
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(refunds)
-      .set({ noticeClaimedUntil: new Date(now.getTime() + REFUND_LEASE_MS) })
-      .where(
-        inArray(
-          refunds.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
 }
 
 /** Tells the buyer, in their language, by SMS and e-mail where they have them, that the money is back. */
@@ -201,7 +91,7 @@ async function tellBuyer(deps: RefundJobDeps, now: Date, row: RefundRow): Promis
     ].filter((t) => deps.messenger.available(t.channel, 'text') && deps.messenger.reaches(t.channel, t.to));
     for (const target of targets) await deps.messenger.deliver({ ...target, kind: 'text', subject, text, code: null, locale });
   }
-  await deps.db.update(refunds).set({ noticeSentAt: now }).where(eq(refunds.id, row.id));
+  await markRefundNoticeSent(deps.db, now, row.id);
 }
 
 /** One round: settle what is due with the providers, then tell the buyers of refunds that succeeded. */
@@ -214,7 +104,7 @@ export async function runRefundRound(deps: RefundJobDeps, now: Date): Promise<{ 
       deps.log.error({ err, refundNo: row.refundNo }, 'refund attempt failed');
     }
   }
-  const notices = await claimNotices(deps.db, now);
+  const notices = await claimRefundNotices(deps.db, now);
   let told = 0;
   for (const row of notices) {
     try {
@@ -248,3 +138,5 @@ export function startRefundJob(app: FastifyInstance, intervalMs = 30_000): () =>
     }
   });
 }
+
+export { claimDueRefunds, recordAnswer, REFUND_LEASE_MS } from '../payments/refund-records.ts';

@@ -6,14 +6,14 @@ import {
   type RefundResult,
   RefundErrorCode,
 } from '@portal/shared';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { orderLotUsage, takeBackOrderTraffic } from '../accounts/traffic-lots.ts';
 import { invoices } from '../invoices/tables.ts';
 import { rechargeOrders } from '../orders/tables.ts';
 import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
+import { insertRefund, refundableFen } from '../payments/refund-records.ts';
 import { type OrderKindName, PaymentStatus, payments, refunds } from '../payments/tables.ts';
 import { takeBackStaticOrder } from '../static-ip/fulfilment.ts';
 import { staticOrders } from '../static-ip/tables.ts';
@@ -151,53 +151,6 @@ export async function refundOrder(db: Db, now: Date, input: RefundOrderInput): P
     if (!row) throw new BusinessError(RefundErrorCode.AmountTooLarge, 'refund.amountTooLarge', { max: yuanText(refundable) });
     return { refundNo: row.refundNo, amountFen: row.amountFen, status: row.status, removedMb };
   });
-}
-
-/** What is left to refund of a payment (fen): paid minus every refund recorded, whatever its state. */
-async function refundableFen(tx: Tx, payment: Payment): Promise<number> {
-  const [row] = await tx
-    .select({ refunded: sql<number>`coalesce(sum(${refunds.amountFen}), 0)::int` })
-    .from(refunds)
-    .where(eq(refunds.paymentId, payment.id));
-  return payment.amountFen - Number(row?.refunded ?? 0);
-}
-
-interface NewRefund {
-  payment: Payment;
-  orderNo: string;
-  amountFen: number;
-  origin: RefundOrigin;
-  reason: string;
-  actor: string;
-  removedMb: number;
-  releasedIps: number;
-}
-
-/**
- * Inserts the refund only when its amount fits in the payment minus every refund of it (the guard
- * is in the statement, not only in the code before it), under a fresh `F…` number. Undefined when
- * it does not fit.
- */
-async function insertRefund(tx: Tx, now: Date, r: NewRefund) {
-  for (let attempt = 0; ; attempt++) {
-    const refundNo = makeNumber('F', now);
-    try {
-      const result = await tx.execute(sql`
-        insert into ${refunds} (refund_no, payment_id, order_kind, order_id, order_no, user_id, amount_fen, status, origin,
-                                reason, actor, removed_mb, released_ips, next_attempt_at, created_at)
-        select ${refundNo}, p.id, p.order_kind, p.order_id, ${r.orderNo}, p.user_id, ${r.amountFen}, 'requested', ${r.origin},
-               ${r.reason.slice(0, 500)}, ${r.actor}, ${r.removedMb}, ${r.releasedIps}, ${now.toISOString()}, ${now.toISOString()}
-          from ${payments} p
-         where p.id = ${r.payment.id} and p.status = ${PaymentStatus.Paid}
-           and ${r.amountFen} <= p.amount_fen - (select coalesce(sum(x.amount_fen), 0) from ${refunds} x where x.payment_id = p.id)
-        returning refund_no as "refundNo", amount_fen as "amountFen", status`);
-      const [row] = (result as unknown as { rows: { refundNo: string; amountFen: number; status: 'requested' }[] }).rows;
-      return row && { ...row, amountFen: Number(row.amountFen) };
-    } catch (err) {
-      if (attempt < 3 && isUniqueViolation(err)) continue;
-      throw err;
-    }
-  }
 }
 
 /** Why the server refunds a payment on its own, stored as the refund's reason. */
