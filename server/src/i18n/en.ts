@@ -263,6 +263,7 @@ export const en = {
   'audit.action.certification.submit': 'Submitted certification',
   'audit.action.order.create': 'Created a traffic order',
   'audit.action.order.pay': 'Paid a traffic order',
+  'audit.action.order.refund': 'Refunded a traffic order',
   'audit.action.staticOrder.create': 'Created a static IP order',
   'audit.action.staticOrder.pay': 'Paid a static IP order',
   'audit.action.staticOrder.renew': 'Renewed a static IP order',

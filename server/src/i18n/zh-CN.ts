@@ -245,6 +245,7 @@ export const zhCN: Record<MessageKey, string> = {
   'audit.action.certification.submit': '提交实名认证',
   'audit.action.order.create': '创建流量订单',
   'audit.action.order.pay': '支付流量订单',
+  'audit.action.order.refund': '申请流量订单退款',
   'audit.action.staticOrder.create': '创建静态 IP 订单',
   'audit.action.staticOrder.pay': '支付静态 IP 订单',
   'audit.action.staticOrder.renew': '续费静态 IP 订单',
