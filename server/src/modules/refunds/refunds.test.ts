@@ -357,3 +357,29 @@ describe('refunding static IPs', () => {
     });
   });
 });
+
+describe('ops refund', () => {
+  it('refunds part of an order in yuan, lists it, and says why it refuses', async () => {
+    const { runOps } = await import('../../cli/ops.ts');
+    const out: string[] = [];
+    const err: string[] = [];
+    const ctx = {
+      db: async () => t.app.db,
+      config: t.config,
+      io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) },
+    };
+    const order = await paidOrder();
+    expect(await runOps(['refund', order.orderNo, '--reason', 'customer complaint', '--amount', '0.50'], ctx)).toBe(0);
+    expect(out.at(-1)).toMatch(/^requested: refund F\d{20} of order R\d{20}, ¥0\.50, \d+ MB of traffic removed/);
+    const [row] = await refundsOf(order.orderNo);
+    expect(row).toMatchObject({ amountFen: 50, origin: 'ops', reason: 'customer complaint' });
+    expect(row?.actor).toMatch(/^ops:/);
+
+    expect(await runOps(['refund', order.orderNo, '--reason', 'again', '--amount', '100000'], ctx)).toBe(1);
+    expect(err.at(-1)).toContain('at most');
+    expect(await runOps(['refund', order.orderNo], ctx)).toBe(2);
+    expect(await runOps(['refund', order.orderNo, '--reason', 'x', '--amount', '-1'], ctx)).toBe(2);
+    expect(await runOps(['refund', order.orderNo, '--list'], ctx)).toBe(0);
+    expect(out.at(-1)).toContain(`${row?.refundNo}\trequested\t¥0.50\tops`);
+  });
+});
