@@ -89,8 +89,15 @@ export async function takeBackOrderTraffic(tx: Tx, orderNo: string, now: Date): 
   return mb;
 }
 
-/** The lot an order bought, for a refund policy: granted and used so far (MB); null without one. */
+/**
+ * The lot an order bought, for a refund policy: granted and used so far (MB); null without one. The
+ * member's row is locked first (as usage locks it), so no usage lands between this answer and the
+ * refund that takes the lot back in the same transaction.
+ */
 export async function orderLotUsage(tx: Tx, orderNo: string): Promise<{ grantedMb: number; usedMb: number } | null> {
+  const [owner] = await tx.select({ userId: trafficLots.userId }).from(trafficLots).where(eq(trafficLots.orderNo, orderNo));
+  if (!owner) return null;
+  await tx.select({ id: memberUsers.id }).from(memberUsers).where(eq(memberUsers.id, owner.userId)).for('update');
   const [lot] = await tx.select().from(trafficLots).where(eq(trafficLots.orderNo, orderNo));
   if (!lot) return null;
   return { grantedMb: lot.grantedMb, usedMb: lot.grantedMb - lot.remainingMb - lot.expiredMb - lot.refundedMb };
