@@ -44,7 +44,7 @@ export function RefundAction({ order }: { order: RechargeOrder }) {
     setFailure(null);
     setOpen(false);
   };
-  if (!canBuy || !offersRefund(order)) return null;
+  if (!canBuy || !offersRefund(order)) return '—';
   const amount = formatFen(order.payAmountFen, intl.locale);
   return (
     <>
