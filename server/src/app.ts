@@ -31,6 +31,8 @@ import { redactListToken } from './modules/proxy/list-links.ts';
 import { proxyRoutes } from './modules/proxy/routes.ts';
 import type { FetchLike } from './modules/messaging/transports.ts';
 import { redirectsRoutes } from './modules/redirects/routes.ts';
+import { refundsRoutes } from './modules/refunds/routes.ts';
+import { refundUnusablePayment } from './modules/refunds/service.ts';
 import { createRemoteRegistry } from './modules/remotes/registry.ts';
 import { remotesRoutes } from './modules/remotes/routes.ts';
 import { createServedRemotes } from './modules/remotes/served.ts';
@@ -198,7 +200,13 @@ export async function buildApp({
   const gateways = createGateways(config, { now: clock });
   const orderKinds = createOrderKinds([rechargeOrderKind, staticOrderKind]);
   await app.register(ordersRoutes);
-  await app.register(paymentsRoutes, { gateways, orderKinds, sandbox: config.sandbox });
+  await app.register(paymentsRoutes, {
+    gateways,
+    orderKinds,
+    sandbox: config.sandbox,
+    refundUnusable: refundUnusablePayment,
+  });
+  await app.register(refundsRoutes, { config, gateways });
   await app.register(staticIpRoutes);
   // Invoices of paid recharge orders (docs/decisions/0026).
   await app.register(invoicesRoutes, { config });

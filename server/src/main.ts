@@ -13,6 +13,7 @@ import { startStatusNotificationJob } from './modules/status/notifications.ts';
 import { startAuditJob } from './modules/audit/job.ts';
 import { startOrderCloseJob } from './modules/orders/close-job.ts';
 import { startStaticJobs } from './modules/static-ip/jobs.ts';
+import { startRefundJob } from './modules/refunds/job.ts';
 
 // Before anything is written: DATA_DIR (database, keys, registry) and every file the server creates
 // are the owner's alone (data-dir.ts).
@@ -40,6 +41,7 @@ try {
   // Jobs touch the tables, so only once the schema is migrated; every instance runs them (they are concurrency-safe).
   const stopOrderJob = startOrderCloseJob(app);
   const stopStaticJobs = startStaticJobs(app);
+  const stopRefundJob = startRefundJob(app);
   const stopExpiryJob = startLotExpiryJob(app);
   // Static IP expiry alerts and the sending of every queued alert (docs/decisions/0025).
   const stopAlertJobs = startAlertJobs(app, config.alertJobIntervalMs);
@@ -52,6 +54,7 @@ try {
     await Promise.all([
       stopOrderJob(),
       stopStaticJobs(),
+      stopRefundJob(),
       stopExpiryJob(),
       stopAlertJobs(),
       stopLeadJob(),

@@ -12,6 +12,7 @@ import { invoice } from './ops/invoice.ts';
 import { lead } from './ops/lead.ts';
 import { price } from './ops/price.ts';
 import { redirect } from './ops/redirect.ts';
+import { refund } from './ops/refund.ts';
 import { site } from './ops/site.ts';
 import { status } from './ops/status.ts';
 import { stock } from './ops/stock.ts';
@@ -111,6 +112,12 @@ Commands:
                                               static ISP)
                                               Members are charged their own site's prices (the site they
                                               registered on); visitors see the prices of the host's site.
+  refund <orderNo> --reason <text> [--amount <yuan>]
+                                              refund an order (R… or S…): all that is left of its
+                                              payment, or --amount of it; its remaining traffic or its
+                                              IPs are taken back at once, the server's refund job asks
+                                              the provider and tells the buyer (decision 0058)
+  refund <orderNo> --list                     the order's refunds: number, status, amount, attempts
   stock import <csv file> [--dry-run]         add static IPs from a CSV file; header row:
                                               resourceType,countryCode,countryEn,countryZh,
                                               cityEn,cityZh,host,port,outIp,protocols (types: 1 data
@@ -165,7 +172,7 @@ Database: DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data); rea
 environment and .env like the server. While a server runs on the embedded database, the command is
 run by that server (through DATA_DIR/ops.sock) and takes effect there at once.`;
 
-const commands = { redirect, user, captcha, price, site, cert, invoice, stock, blog, help, lead, status };
+const commands = { redirect, user, captcha, price, site, cert, invoice, refund, stock, blog, help, lead, status };
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 bad usage). Never calls process.exit. */
 export function runOps(argv: string[], ctx: OpsContext): Promise<number> {

@@ -117,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityVerifier: e.IDV_URL ? { url: e.IDV_URL, appCode: e.IDV_APP_CODE ?? null } : null,
     certMaxAccountsPerIdCard: e.CERT_MAX_ACCOUNTS_PER_ID_CARD,
     payments: paymentsConfig(e),
+    refundPolicy: {
+      days: e.REFUND_SELF_SERVE_DAYS,
+      maxUsedPercent: e.REFUND_SELF_SERVE_MAX_USED_PERCENT,
+      maxUsedMb: e.REFUND_SELF_SERVE_MAX_USED_MB,
+    },
     proxyNetworkApiKey: e.PROXY_NETWORK_API_KEY ?? null,
     proxy: {
       gatewayHost: e.PROXY_GATEWAY_HOST,

@@ -90,7 +90,21 @@ const rsaKey = (kind: 'private' | 'public') =>
     });
 
 /** The real payment providers; a provider left unset is replaced by the sandbox (SANDBOX) or not offered. */
+const wholeNumber = (max: number, example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, `expected a whole number (e.g. ${example})`)
+    .transform(Number)
+    .refine((n) => n <= max, `expected at most ${max}`);
+
 export const paymentsEnv = {
+  /** Self-serve refunds of traffic packages (decision 0058): within this many days of payment (0: never). */
+  REFUND_SELF_SERVE_DAYS: optional(wholeNumber(365, '3')).default(3),
+  /** … while at most this share of the package's traffic is used (percent) … */
+  REFUND_SELF_SERVE_MAX_USED_PERCENT: optional(wholeNumber(100, '20')).default(20),
+  /** … and at most this much (MB). */
+  REFUND_SELF_SERVE_MAX_USED_MB: optional(wholeNumber(10_000_000, '1024')).default(1024),
   ALIPAY_APP_ID: optional(
     z
       .string()

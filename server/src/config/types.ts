@@ -69,6 +69,8 @@ export interface Config {
   certMaxAccountsPerIdCard: number;
   /** Real payment providers; a channel of an unconfigured provider goes to the sandbox (SANDBOX) or is not offered. */
   payments: PaymentsConfig;
+  /** Self-serve refunds of traffic packages (REFUND_SELF_SERVE_*; default 3 days, 20 % and 1024 MB used). */
+  refundPolicy: { days: number; maxUsedPercent: number; maxUsedMb: number };
   /**
    * The proxy network's bearer token for usage ingestion (POST /open-api/proxy/usage), at least 24
    * characters; null when unset: the ingestion endpoint is off.

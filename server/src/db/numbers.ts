@@ -4,9 +4,9 @@ import { randomInt } from 'node:crypto';
  * `R20261121153045123456`: a prefix, the UTC time to the second and 6 random digits. Sortable and
  * readable on the phone with support; ≤ 32 characters of [0-9A-Z] as every payment provider accepts.
  * Uniqueness is the database's (unique index); a collision is retried by the caller. Here, not in
- * one of the modules that number their rows (orders, static IP orders, payments), so none imports another for it.
+ * one of the modules that number their rows (orders, static IP orders, payments, refunds: F), so none imports another for it.
  */
-export function makeNumber(prefix: 'R' | 'P' | 'S', now: Date): string {
+export function makeNumber(prefix: 'R' | 'P' | 'S' | 'F', now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
   return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }

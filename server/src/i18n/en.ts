@@ -96,6 +96,18 @@ export const en = {
   'commerce.channelUnavailable': 'This payment method is not available at the moment, please choose another',
   'commerce.paymentFailed': 'The payment could not be started, please try again or choose another payment method',
   'commerce.subject': 'Dynamic residential traffic {traffic}',
+  'refund.orderNotPaid': 'Only a paid order can be refunded',
+  'refund.alreadyRefunded': 'This order has already been refunded',
+  'refund.amountTooLarge': 'The refund must be more than ¥0 and at most {max} (what was paid minus earlier refunds)',
+  'refund.invoiceIssued': 'An invoice has been issued for this order, so it cannot be refunded online. Please contact support',
+  'refund.tooLate':
+    'Traffic packages can be refunded within {days} days of payment; this order was paid earlier. Please contact support',
+  'refund.tooMuchUsed':
+    'Traffic packages can be refunded while at most {percent}% and at most {gb} GB of their traffic is used; more of this package has been used. Please contact support',
+  'refund.notSelfServe': 'Only traffic packages can be refunded online. Please contact support for this order',
+  'refund.notice.subject': 'Your refund of order {orderNo} is complete',
+  'refund.notice.body':
+    'We have refunded {amount} for order {orderNo} to the account you paid from. It may take a few working days to show there.',
   'static.regionNotFound': 'This region is not available, please choose another',
   'static.outOfStock': 'Not enough IPs in stock in this region ({available} left), please buy fewer or choose another region',
   'static.durationNotOffered': 'This duration is not offered, please choose another',
@@ -251,6 +263,7 @@ export const en = {
   'audit.action.certification.submit': 'Submitted certification',
   'audit.action.order.create': 'Created a traffic order',
   'audit.action.order.pay': 'Paid a traffic order',
+  'audit.action.order.refund': 'Refunded a traffic order',
   'audit.action.staticOrder.create': 'Created a static IP order',
   'audit.action.staticOrder.pay': 'Paid a static IP order',
   'audit.action.staticOrder.renew': 'Renewed a static IP order',

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'certification.submit',
   'order.create',
   'order.pay',
+  'order.refund',
   'staticOrder.create',
   'staticOrder.pay',
   'staticOrder.renew',

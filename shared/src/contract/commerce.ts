@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderAccountType } from '../commerce/pricing.ts';
 import { identificationStatus } from './auth.ts';
 import { defineApi, page, pageQuery } from './define.ts';
+import { orderRefund } from './refunds.ts';
 import { contactChannel } from './system.ts';
 import { bigCount, count, epochMs, exactText, id, inQuery } from './primitives.ts';
 
@@ -133,6 +134,8 @@ export const rechargeOrder = z.object({
   createTime: z.number().int(),
   /** Unpaid orders close at this time. */
   payDeadline: z.number().int(),
+  /** Its refunds, once there is one (decision 0058); null otherwise. */
+  refund: orderRefund.nullable(),
 });
 export type RechargeOrder = z.output<typeof rechargeOrder>;
 

@@ -12,6 +12,7 @@ import { leadApi } from './leads.ts';
 import { proxyApi } from './proxy.ts';
 import { proxyListLinkApi } from './proxy-list-links.ts';
 import { redirectApi } from './redirect.ts';
+import { refundApi } from './refunds.ts';
 import { sessionApi } from './sessions.ts';
 import { staticIpApi } from './static-ip.ts';
 import { statusApi } from './status.ts';
@@ -39,6 +40,7 @@ export * from './proxy.ts';
 export * from './proxy-list-links.ts';
 export * from './usage.ts';
 export * from './redirect.ts';
+export * from './refunds.ts';
 export * from './sessions.ts';
 export * from './static-ip.ts';
 export * from './status.ts';
@@ -64,6 +66,7 @@ export const api = {
   ...contentApi,
   ...apiTokenApi,
   ...invoiceApi,
+  ...refundApi,
   ...alertsApi,
   ...leadApi,
   ...usageApi,

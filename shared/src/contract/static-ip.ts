@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, idQuery, orderIdQuery, payAction, payChannel, payInfo, payStatus } from './commerce.ts';
 import { defineApi, page, pageQuery } from './define.ts';
 import { count, id, INT4_MAX, inQuery, text } from './primitives.ts';
+import { orderRefund } from './refunds.ts';
 
 /**
  * Static IPs (SPEC sections 3, 4, 7): four resource types sold per IP and duration, allocated from
@@ -115,6 +116,8 @@ export const staticOrder = z.object({
   expireTime: z.number().int().nullable(),
   remark: z.string(),
   payDeadline: z.number().int(),
+  /** Its refunds, once there is one (decision 0058); null otherwise. */
+  refund: orderRefund.nullable(),
 });
 export type StaticOrder = z.output<typeof staticOrder>;
 

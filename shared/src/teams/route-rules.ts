@@ -44,6 +44,8 @@ export const ROUTE_RULES = {
   rechargeOrderPage: 'read',
   rechargeOrderStatus: 'read',
   rechargeOrderInfo: 'read',
+  rechargeOrderRefundPolicy: 'read',
+  rechargeOrderRefund: 'buy',
   orderPayInfo: 'buy',
   orderPay: 'buy',
   deductRecordList: 'read',

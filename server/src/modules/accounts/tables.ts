@@ -90,6 +90,9 @@ export const trafficLots = pgTable(
     /** When the expiry job took the remainder, and how much it took (the expiry record). */
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     expiredMb: bigint('expired_mb', { mode: 'number' }).notNull().default(0),
+    /** When a refund of its order took the remainder back, and how much it took (decision 0058). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedMb: bigint('refunded_mb', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('traffic_lots_user_expiry').on(t.userId, t.expiresAt),
@@ -99,7 +102,7 @@ export const trafficLots = pgTable(
     check('traffic_lots_source', sql`${t.source} in ('order', 'grant', 'migrated')`),
     check(
       'traffic_lots_amounts',
-      sql`${t.grantedMb} > 0 and ${t.remainingMb} >= 0 and ${t.expiredMb} >= 0 and ${t.remainingMb} + ${t.expiredMb} <= ${t.grantedMb}`,
+      sql`${t.grantedMb} > 0 and ${t.remainingMb} >= 0 and ${t.expiredMb} >= 0 and ${t.refundedMb} >= 0 and ${t.remainingMb} + ${t.expiredMb} + ${t.refundedMb} <= ${t.grantedMb}`,
     ),
     check('traffic_lots_order_source', sql`(${t.source} = 'order') = (${t.orderNo} is not null)`),
   ],

@@ -61,6 +61,48 @@ export async function creditOrderTraffic(tx: Tx, paidOrders: SQL, creditedAt: Da
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * Takes back what is left of the traffic an order bought (a refund, decision 0058), inside the
+ * caller's transaction: the member's row is locked first (as usage and the expiry job lock it),
+ * then the lot's remainder moves to `refunded_mb` and leaves the balance. Returns the MB taken
+ * (0 when the lot is used up, expired or already taken back).
+ */
+export async function takeBackOrderTraffic(tx: Tx, orderNo: string, now: Date): Promise<number> {
+  const [lot] = await tx
+    .select({ id: trafficLots.id, userId: trafficLots.userId })
+    .from(trafficLots)
+    .where(eq(trafficLots.orderNo, orderNo));
+  if (!lot) return 0;
+  await tx.select({ id: memberUsers.id }).from(memberUsers).where(eq(memberUsers.id, lot.userId)).for('update');
+  const { rows } = (await tx.execute(sql`
+    update traffic_lots l set refunded_mb = l.refunded_mb + old.remaining_mb, remaining_mb = 0, refunded_at = ${now.toISOString()}
+      from (select id, remaining_mb from traffic_lots where id = ${lot.id} for update) old
+     where l.id = old.id and old.remaining_mb > 0
+    returning old.remaining_mb as mb`)) as unknown as { rows: { mb: number | string }[] };
+  const mb = Number(rows[0]?.mb ?? 0);
+  if (mb > 0) {
+    await tx
+      .update(memberUsers)
+      .set({ limitBalance: sql`greatest(${memberUsers.limitBalance} - ${mb}, 0)` })
+      .where(eq(memberUsers.id, lot.userId));
+  }
+  return mb;
+}
+
+/**
+ * The lot an order bought, for a refund policy: granted and used so far (MB); null without one. The
+ * member's row is locked first (as usage locks it), so no usage lands between this answer and the
+ * refund that takes the lot back in the same transaction.
+ */
+export async function orderLotUsage(tx: Tx, orderNo: string): Promise<{ grantedMb: number; usedMb: number } | null> {
+  const [owner] = await tx.select({ userId: trafficLots.userId }).from(trafficLots).where(eq(trafficLots.orderNo, orderNo));
+  if (!owner) return null;
+  await tx.select({ id: memberUsers.id }).from(memberUsers).where(eq(memberUsers.id, owner.userId)).for('update');
+  const [lot] = await tx.select().from(trafficLots).where(eq(trafficLots.orderNo, orderNo));
+  if (!lot) return null;
+  return { grantedMb: lot.grantedMb, usedMb: lot.grantedMb - lot.remainingMb - lot.expiredMb - lot.refundedMb };
+}
+
 export interface Draw {
   lotId: number;
   mb: number;

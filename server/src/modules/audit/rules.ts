@@ -136,6 +136,12 @@ export const AUDIT_RULES: Rules = {
     id: ({ body }) => body.orderId,
     summary: ({ body }) => ({ channel: body.channel }),
   },
+  rechargeOrderRefund: {
+    action: 'order.refund',
+    object: 'order',
+    id: ({ body }) => body.orderId,
+    summary: (_, d) => ({ refundNo: d?.refundNo ?? null, amountFen: d?.amountFen ?? null, removedMb: d?.removedMb ?? null }),
+  },
   staticOrderCreate: staticOrderCreated as AuditRule<Api['staticOrderCreate']>,
   staticOrderCreateCn: staticOrderCreated,
   staticOrderCreateNative: staticOrderCreated as AuditRule<Api['staticOrderCreateNative']>,

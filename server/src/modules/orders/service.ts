@@ -2,6 +2,7 @@ import {
   CommerceErrorCode,
   ORDER_PAY_MINUTES,
   type OrderAccountType,
+  type OrderRefund,
   type OrderSource,
   PayStatus,
   type RechargeOrder,
@@ -12,6 +13,7 @@ import {
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
+import { refundSummaries } from '../payments/refund-summary.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { memberUsers } from '../accounts/tables.ts';
 import { quotePurchase } from '../catalogue/service.ts';
@@ -20,7 +22,7 @@ import { rechargeOrders } from './tables.ts';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
-export const toRechargeOrder = (row: OrderRow): RechargeOrder => ({
+export const toRechargeOrder = (row: OrderRow, refund: OrderRefund | null = null): RechargeOrder => ({
   id: row.id,
   orderNo: row.orderNo,
   status: row.status,
@@ -38,6 +40,7 @@ export const toRechargeOrder = (row: OrderRow): RechargeOrder => ({
   packageId: row.packageId,
   createTime: row.createdAt.getTime(),
   payDeadline: row.payDeadline.getTime(),
+  refund,
 });
 
 export const orderNotFound = () => new BusinessError(CommerceErrorCode.OrderNotFound, 'commerce.orderNotFound');
@@ -99,7 +102,8 @@ export async function getOwnOrder(db: Db, userId: number, id: number): Promise<O
 
 export async function orderInfo(db: Db, now: Date, userId: number, id: number): Promise<RechargeOrder> {
   const row = await getOwnOrder(db, userId, id);
-  return toRechargeOrder({ ...row, status: effectiveStatus(row, now) });
+  const refund = (await refundSummaries(db, 'recharge', [row.id])).get(row.id) ?? null;
+  return toRechargeOrder({ ...row, status: effectiveStatus(row, now) }, refund);
 }
 
 export async function orderStatus(db: Db, now: Date, userId: number, id: number) {
@@ -141,8 +145,13 @@ export async function orderPage(db: Db, now: Date, userId: number, q: OrderPageQ
       .offset((q.pageNo - 1) * q.pageSize),
     db.select({ total: count() }).from(rechargeOrders).where(condition),
   ]);
+  const refunded = await refundSummaries(
+    db,
+    'recharge',
+    rows.filter((row) => row.payStatus === PayStatus.Paid).map((row) => row.id),
+  );
   return {
-    list: rows.map((row) => toRechargeOrder({ ...row, status: effectiveStatus(row, now) })),
+    list: rows.map((row) => toRechargeOrder({ ...row, status: effectiveStatus(row, now) }, refunded.get(row.id) ?? null)),
     total: total?.total ?? 0,
   };
 }

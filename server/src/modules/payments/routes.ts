@@ -6,13 +6,23 @@ import { sandboxCashierRoutes } from './gateways/cashier/routes.ts';
 import type { Gateways } from './gateways/index.ts';
 import { type GatewayName, NotificationRejected } from './gateways/types.ts';
 import type { OrderKind, OrderKinds } from './order-kinds.ts';
-import { applyNotification, isSettled, NOTIFY_PATH_PREFIX, type PaymentUrls, payInfo, startPayment } from './service.ts';
+import {
+  applyNotification,
+  isSettled,
+  NOTIFY_PATH_PREFIX,
+  type PaymentUrls,
+  payInfo,
+  startPayment,
+  type UnusablePaymentRefund,
+} from './service.ts';
 
 export interface PaymentsRoutesOptions {
   gateways: Gateways;
   /** The order kinds it pays (their pay routes) and the notifications fulfil, registered in app.ts. */
   orderKinds: OrderKinds;
   sandbox: boolean;
+  /** Records the automatic refund of a payment its order could not use (the refunds module's, from app.ts). */
+  refundUnusable?: UnusablePaymentRefund;
 }
 
 const gatewayParam = z.object({ gateway: z.enum(['alipay', 'wechat', 'sandbox']) });
@@ -49,7 +59,7 @@ function payRoutes(app: FastifyInstance, kind: OrderKind, gateways: Gateways, sa
 /** Each order kind's pay routes, the providers' notifications and, in the sandbox, its cashier. */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { gateways, orderKinds, sandbox }: PaymentsRoutesOptions,
+  { gateways, orderKinds, sandbox, refundUnusable }: PaymentsRoutesOptions,
 ): Promise<void> {
   for (const kind of orderKinds.all()) payRoutes(app, kind, gateways, sandbox);
 
@@ -68,7 +78,7 @@ export async function paymentsRoutes(
         let outcome: Awaited<ReturnType<typeof applyNotification>>;
         try {
           const verified = await gateway.verifyNotification({ headers: request.headers, rawBody });
-          outcome = await applyNotification(app.db, orderKinds, app.now(), gateway, verified);
+          outcome = await applyNotification(app.db, orderKinds, app.now(), gateway, verified, refundUnusable);
         } catch (err) {
           if (!(err instanceof NotificationRejected)) throw err;
           request.log.warn({ err, gateway: gateway.name }, 'payment notification rejected');
@@ -77,6 +87,11 @@ export async function paymentsRoutes(
         }
         const ok = isSettled(outcome);
         if (outcome === 'applied') request.log.info({ gateway: gateway.name, outcome }, 'payment applied');
+        else if ((outcome === 'refund_pending' || outcome === 'order_already_paid') && refundUnusable)
+          request.log.warn(
+            { gateway: gateway.name, outcome },
+            'paid order could not use the payment: refund recorded, the refund job returns it',
+          );
         else if (outcome === 'refund_pending')
           request.log.warn({ gateway: gateway.name, outcome }, 'paid order could not be fulfilled: an operator must refund it');
         else request.log[ok ? 'info' : 'warn']({ gateway: gateway.name, outcome }, 'payment notification not applied');

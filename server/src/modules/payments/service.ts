@@ -7,7 +7,7 @@ import { BusinessError } from '../../plugins/errors.ts';
 import type { Gateways } from './gateways/index.ts';
 import { qrDataUrl } from './gateways/qr.ts';
 import { GatewayError, type PaymentGateway, type VerifiedNotification } from './gateways/types.ts';
-import type { FulfilmentOutcome, OrderKinds, PayableOrder } from './order-kinds.ts';
+import type { FulfilmentOutcome, OrderKinds, PayableOrder, Payment } from './order-kinds.ts';
 import { PaymentStatus, paymentNotifications, payments } from './tables.ts';
 
 /** Where the browser goes after paying or giving up, and where the provider notifies. */
@@ -100,6 +100,13 @@ export type NotificationOutcome =
   | 'app_id_mismatch'
   | 'amount_mismatch';
 
+/**
+ * Records the refund of a paid payment its order could not use (not fulfilled, or a second payment
+ * of a paid order), inside the notification's transaction: the refunds module's, given by the app
+ * (payments does not depend on refunds).
+ */
+export type UnusablePaymentRefund = (tx: Tx, now: Date, payment: Payment, outcome: FulfilmentOutcome) => Promise<unknown>;
+
 /** Outcomes after which the provider must stop resending: done, already done, or nothing to do. */
 export const isSettled = (outcome: NotificationOutcome) =>
   outcome === 'applied' ||
@@ -145,6 +152,7 @@ export async function applyNotification(
   now: Date,
   gateway: PaymentGateway,
   n: VerifiedNotification,
+  refundUnusable?: UnusablePaymentRefund,
 ): Promise<NotificationOutcome> {
   return db.transaction(async (tx) => {
     // The usual case: a genuine notification of an unpaid payment marks it paid and is recorded in
@@ -154,8 +162,11 @@ export async function applyNotification(
     const paid = genuine ? await markPaidAndRecord(tx, gateway, n, now) : undefined;
     if (paid) {
       const outcome = await kinds.get(paid.payment.orderKind).fulfil(tx, paid.payment, n.paidAt);
-      if (outcome !== 'applied')
+      if (outcome !== 'applied') {
         await tx.update(paymentNotifications).set({ outcome }).where(eq(paymentNotifications.id, paid.notificationId));
+        // Money the order cannot use goes back: the refund is recorded with the payment, in this transaction.
+        await refundUnusable?.(tx, now, paid.payment, outcome);
+      }
       return outcome;
     }
     // Anything else is looked at row in hand to say what was wrong.

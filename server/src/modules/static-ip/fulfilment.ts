@@ -1,5 +1,5 @@
 import { PayStatus, StaticIpStatus, StaticOrderStatus, StaticOrderType } from '@portal/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
 import { newProxyAccount, newProxyPassword } from './credentials.ts';
@@ -93,4 +93,64 @@ async function renew(tx: Tx, order: OrderRow, paidAt: Date): Promise<Date | null
     })
     .where(eq(staticRenewalLines.orderId, order.id));
   return new Date(Math.max(...renewed.map((i) => i.expireTime.getTime())));
+}
+
+/**
+ * Takes back what a paid static order delivered (a refund, decision 0058), inside the caller's
+ * transaction: a purchase's IPs still held are released now (their nodes back in stock, the rows kept
+ * as history); a renewal's IPs lose the time it added (never before their purchase; the expiry
+ * job then treats an IP now past its expiry as it treats any other). An order that was never
+ * fulfilled (Refunding) delivered nothing. Returns how many IPs were released or shortened.
+ */
+export async function takeBackStaticOrder(tx: Tx, orderId: number, now: Date): Promise<number> {
+  const [order] = await tx.select().from(staticOrders).where(eq(staticOrders.id, orderId)).for('update');
+  if (!order || order.status !== StaticOrderStatus.Success) return 0;
+  if (order.orderType === StaticOrderType.Purchase) {
+    // Locked in id order (as exchanges and renewals lock them).
+    const held = await tx
+      .select({ id: staticOrderItems.id, nodeId: staticOrderItems.nodeId })
+      .from(staticOrderItems)
+      .where(and(eq(staticOrderItems.orderId, order.id), eq(staticOrderItems.released, false)))
+      .orderBy(asc(staticOrderItems.id))
+      .for('update');
+    if (held.length === 0) return 0;
+    await tx
+      .update(staticOrderItems)
+      .set({ released: true, releasedAt: now })
+      .where(
+        inArray(
+          staticOrderItems.id,
+          held.map((i) => i.id),
+        ),
+      );
+    await tx
+      .update(staticNodes)
+      .set({ state: NodeState.Available })
+      .where(
+        inArray(
+          staticNodes.id,
+          held.map((i) => i.nodeId),
+        ),
+      );
+    return held.length;
+  }
+  const lines = await tx.select().from(staticRenewalLines).where(eq(staticRenewalLines.orderId, order.id));
+  if (lines.length === 0) return 0;
+  const seconds = order.durationDays * (DAY_MS / 1000);
+  const shortened = await tx
+    .update(staticOrderItems)
+    .set({
+      expireTime: sql`greatest(${staticOrderItems.expireTime} - ${seconds}::integer * interval '1 second', ${staticOrderItems.purchaseTime} + interval '1 second')`,
+    })
+    .where(
+      and(
+        inArray(
+          staticOrderItems.id,
+          lines.map((l) => l.itemId),
+        ),
+        eq(staticOrderItems.released, false),
+      ),
+    )
+    .returning({ id: staticOrderItems.id });
+  return shortened.length;
 }

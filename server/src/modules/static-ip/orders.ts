@@ -5,6 +5,7 @@ import {
   type ResourceType,
   STATIC_GRACE_DAYS,
   StaticErrorCode,
+  type OrderRefund,
   type StaticOrder,
   StaticOrderStatus,
   StaticOrderType,
@@ -14,6 +15,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation, makeNumber } from '../../db/numbers.ts';
+import { refundSummaries } from '../payments/refund-summary.ts';
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import type { PayableOrder } from '../payments/order-kinds.ts';
@@ -31,7 +33,12 @@ export const orderNotFound = () => new BusinessError(CommerceErrorCode.OrderNotF
 export const ipNotFound = () => new BusinessError(StaticErrorCode.IpNotFound, 'static.ipNotFound');
 export const renewalFailed = () => new BusinessError(StaticErrorCode.RenewalFailed, 'static.renewalFailed');
 
-export function toStaticOrder(row: OrderRow, region: RegionRow | null, now: Date): StaticOrder {
+export function toStaticOrder(
+  row: OrderRow,
+  region: RegionRow | null,
+  now: Date,
+  refund: OrderRefund | null = null,
+): StaticOrder {
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -49,6 +56,7 @@ export function toStaticOrder(row: OrderRow, region: RegionRow | null, now: Date
     expireTime: row.expireTime?.getTime() ?? null,
     remark: row.remark,
     payDeadline: row.payDeadline.getTime(),
+    refund,
   };
 }
 
@@ -210,7 +218,8 @@ async function regionOf(db: Db, row: OrderRow): Promise<RegionRow | null> {
 
 export async function staticOrderInfo(db: Db, now: Date, userId: number, id: number): Promise<StaticOrder> {
   const row = await getOwnOrder(db, userId, id);
-  return toStaticOrder(row, await regionOf(db, row), now);
+  const refund = (await refundSummaries(db, 'static', [row.id])).get(row.id) ?? null;
+  return toStaticOrder(row, await regionOf(db, row), now, refund);
 }
 
 export async function staticOrderStatus(db: Db, now: Date, userId: number, id: number) {
@@ -255,7 +264,15 @@ export async function staticOrderPage(db: Db, now: Date, userId: number, q: Stat
       .offset((q.pageNo - 1) * q.pageSize),
     db.select({ total: count() }).from(staticOrders).where(condition),
   ]);
-  return { list: rows.map(({ order, region }) => toStaticOrder(order, region, now)), total: total?.total ?? 0 };
+  const refunded = await refundSummaries(
+    db,
+    'static',
+    rows.filter(({ order }) => order.payStatus === PayStatus.Paid).map(({ order }) => order.id),
+  );
+  return {
+    list: rows.map(({ order, region }) => toStaticOrder(order, region, now, refunded.get(order.id) ?? null)),
+    total: total?.total ?? 0,
+  };
 }
 
 /** Sets the remark of one of the caller's orders. */

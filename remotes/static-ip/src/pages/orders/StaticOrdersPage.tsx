@@ -4,6 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import {
   api,
+  formatFen,
+  type OrderRefund,
   PayStatus,
   type StaticOrder,
   StaticOrderStatus,
@@ -201,7 +203,13 @@ function staticOrderColumns(
       key: 'status',
       label: intl.formatMessage({ id: 'static.orders.col.status' }),
       cell: (order) =>
-        order.status === StaticOrderStatus.Pending ? <PendingStatus order={order} /> : <StatusBadge status={order.status} />,
+        order.refund ? (
+          <RefundBadge refund={order.refund} />
+        ) : order.status === StaticOrderStatus.Pending ? (
+          <PendingStatus order={order} />
+        ) : (
+          <StatusBadge status={order.status} />
+        ),
     },
     column('remark', (order, cells) => (
       // One line in the table; on a phone's card the remark wraps and the pencil stays in view.
@@ -271,6 +279,23 @@ function StatusBadge({ status }: { status: StaticOrderStatus }) {
   return (
     <Badge colorPalette={ORDER_STATUS_COLOR[status]} data-testid="static-order-status" whiteSpace="nowrap">
       <FormattedMessage id={`static.order.status.${status}`} />
+    </Badge>
+  );
+}
+
+/** A refunded order (decision 0058): refunded, on its way, or with support, and how much. */
+function RefundBadge({ refund }: { refund: OrderRefund }) {
+  const intl = useIntl();
+  return (
+    <Badge
+      colorPalette={refund.state === 'succeeded' ? 'purple' : refund.state === 'closed' ? 'red' : 'orange'}
+      data-testid="static-order-refund"
+      whiteSpace="nowrap"
+    >
+      <FormattedMessage
+        id={`static.order.refund.${refund.state}`}
+        values={{ amount: formatFen(refund.amountFen, intl.locale) }}
+      />
     </Badge>
   );
 }

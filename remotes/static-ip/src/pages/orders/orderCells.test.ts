@@ -27,6 +27,7 @@ const order = (over: Partial<StaticOrder> = {}): StaticOrder => ({
   expireTime: null,
   remark: '',
   payDeadline: NOW + 29 * 60_000,
+  refund: null,
   ...over,
 });
 
@@ -48,6 +49,12 @@ describe('orderCells', () => {
       'Note',
     ]);
     expect(orderHeader(intlZh)[0]).toBe('订单号');
+  });
+
+  it('puts a refund in the CSV status, with its amount, in each language (decision 0058)', () => {
+    const refunded = order({ status: 3, payStatus: 1, refund: { state: 'succeeded', amountFen: 3600 } });
+    expect(orderCsv([refunded], intlEn, NOW).rows[0]?.at(-1)).toBe('Refunded ¥36.00');
+    expect(orderCsv([refunded], intlZh, NOW).rows[0]?.at(-1)).toBe('已退款 ¥36.00');
   });
 
   it('describes an unpaid purchase', () => {

@@ -49,7 +49,12 @@ export function orderCsv(orders: readonly StaticOrder[], intl: IntlShape, now: n
       const cells = orderCells(o, intl);
       return [
         ...ORDER_COLUMNS.map((c) => cells[c]),
-        intl.formatMessage({ id: `static.order.status.${effectiveStatus(o, now)}` }),
+        o.refund
+          ? intl.formatMessage(
+              { id: `static.order.refund.${o.refund.state}` },
+              { amount: formatFen(o.refund.amountFen, intl.locale) },
+            )
+          : intl.formatMessage({ id: `static.order.status.${effectiveStatus(o, now)}` }),
       ];
     }),
   };

@@ -3,7 +3,15 @@ import { Clipboard } from '@portal/shared/chakra/deferred';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from '@portal/shared/router';
-import { PayStatus, type RechargeOrder, RechargeOrderStatus, canPay, effectiveStatus, formatCountdown } from '@portal/shared';
+import {
+  type OrderRefund,
+  PayStatus,
+  type RechargeOrder,
+  RechargeOrderStatus,
+  canPay,
+  effectiveStatus,
+  formatCountdown,
+} from '@portal/shared';
 import {
   type ListColumn,
   ListPageFrame,
@@ -17,6 +25,7 @@ import {
 } from '@portal/shared/ui';
 import { DateRangeFields, FilterSelect, InvoiceCell, useOrderInvoices } from '@portal/shared/ui/forms';
 import { ORDER_COLUMNS, orderCells, orderHeader } from './orderCells.ts';
+import { offersRefund, RefundAction } from './RefundAction.tsx';
 import { fetchAllOrders, isStatusFilter, ORDERS_PAGE_SIZE, orderFilter, STATUS_FILTERS, useOrders } from './useOrders.ts';
 
 const STATUS_COLOR: Record<RechargeOrderStatus, string> = {
@@ -24,6 +33,8 @@ const STATUS_COLOR: Record<RechargeOrderStatus, string> = {
   [RechargeOrderStatus.Success]: 'green',
   [RechargeOrderStatus.Closed]: 'gray',
 };
+
+const REFUND_COLOR: Record<OrderRefund['state'], string> = { pending: 'orange', succeeded: 'purple', closed: 'red' };
 
 /** Now, ticking every second while `active` (the countdowns of unpaid orders). */
 function useNow(active: boolean) {
@@ -121,7 +132,14 @@ function rechargeOrderColumns(
   const column = tableColumns(ORDER_COLUMNS, orderHeader(intl), (order: RechargeOrder) => orderCells(order, intl, now));
   return [
     column('orderNo', (order) => <OrderNo order={order} />, { card: 'title' }),
-    column('status', (order, cells) => <Badge colorPalette={STATUS_COLOR[effectiveStatus(order, now)]}>{cells.status}</Badge>),
+    column('status', (order, cells) => (
+      <Badge
+        colorPalette={order.refund ? REFUND_COLOR[order.refund.state] : STATUS_COLOR[effectiveStatus(order, now)]}
+        data-testid={order.refund ? 'order-refund-status' : undefined}
+      >
+        {cells.status}
+      </Badge>
+    )),
     column('traffic', (_, cells) => cells.traffic),
     column('payAmount', (_, cells) => (
       <Text as="span" fontWeight="medium">
@@ -150,7 +168,7 @@ function rechargeOrderColumns(
       key: 'actions',
       label: intl.formatMessage({ id: 'uc.orders.col.actions' }),
       card: 'action',
-      cell: (order) => <PayAction order={order} now={now} />,
+      cell: (order) => (offersRefund(order) ? <RefundAction order={order} /> : <PayAction order={order} now={now} />),
     },
     // Where it was placed, the gift, the price before fees and how it was paid: in the row's details.
     column('source', (_, cells) => cells.source, { detail: true }),

@@ -28,6 +28,7 @@ const order = (over: Partial<RechargeOrder> = {}): RechargeOrder => ({
   packageId: 3,
   createTime: NOW - 60_000,
   payDeadline: NOW + 29 * 60_000,
+  refund: null,
   ...over,
 });
 
@@ -47,6 +48,19 @@ describe('orderCells', () => {
       'Payment status',
     ]);
     expect(orderHeader(intlZh)[0]).toBe('订单号');
+  });
+
+  it('says a refunded order is refunded, with the amount, in each language (decision 0058)', () => {
+    const paid = { status: 1, payStatus: 1, payChannel: 'alipay_pc', payTime: NOW - 1000 } as const;
+    expect(orderCells(order({ ...paid, refund: { state: 'succeeded', amountFen: 12_720 } }), intlEn, NOW).status).toBe(
+      'Refunded ¥127.20',
+    );
+    expect(orderCells(order({ ...paid, refund: { state: 'succeeded', amountFen: 12_720 } }), intlZh, NOW).status).toBe(
+      '已退款 ¥127.20',
+    );
+    expect(orderCells(order({ ...paid, refund: { state: 'pending', amountFen: 500 } }), intlZh, NOW).status).toBe(
+      '退款 ¥5.00 处理中',
+    );
   });
 
   it('describes an unpaid order', () => {

@@ -25,7 +25,12 @@ export function orderCells(order: RechargeOrder, intl: IntlShape, now: number): 
   const t = (id: string) => intl.formatMessage({ id });
   return {
     orderNo: order.orderNo,
-    status: t(`uc.orders.status.${effectiveStatus(order, now)}`),
+    status: order.refund
+      ? intl.formatMessage(
+          { id: `uc.orders.refund.${order.refund.state}` },
+          { amount: formatFen(order.refund.amountFen, intl.locale) },
+        )
+      : t(`uc.orders.status.${effectiveStatus(order, now)}`),
     source: t(`uc.orders.source.${order.source}`),
     gift: formatTraffic(order.giftTrafficMb, intl.locale),
     traffic: formatTraffic(order.trafficMb, intl.locale),

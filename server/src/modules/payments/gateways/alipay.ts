@@ -11,8 +11,11 @@ import {
   type NotificationAck,
   type PaymentGateway,
   type PaymentRequest,
+  type RefundAnswer,
+  type RefundRequest,
   type VerifiedNotification,
 } from './types.ts';
+import type { PaymentFetch } from './wechat.ts';
 
 /**
  * Alipay through the official SDK (alipay-sdk), OpenAPI public-key mode, RSA2:
@@ -24,7 +27,30 @@ import {
 export interface AlipayGatewayDeps {
   /** The request timestamp (Beijing time); the real time by default. */
   now?: Clock;
+  /** The HTTP client of the refund calls (tests pass a fake); the global fetch by default. */
+  fetch?: PaymentFetch;
+  /** Per request, 10 s by default. */
+  timeoutMs?: number;
 }
+
+/**
+ * Business refusals of a refund that no retry changes (`40004` sub codes): the refund is closed and
+ * an operator takes over. Any other failure (ACQ.SYSTEM_ERROR, ACQ.SELLER_BALANCE_NOT_ENOUGH, a
+ * gateway code other than 40004) is retried with the same out_request_no.
+ */
+const FINAL_REFUND_REFUSALS = new Set([
+  'ACQ.TRADE_NOT_EXIST',
+  'ACQ.TRADE_NOT_ALLOW_REFUND',
+  'ACQ.TRADE_STATUS_ERROR',
+  'ACQ.TRADE_HAS_CLOSE',
+  'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+  'ACQ.REFUND_FEE_ERROR',
+  'ACQ.REASON_TRADE_REFUND_FEE_ERR',
+  'ACQ.DISCORDANT_REPEAT_REQUEST',
+  'ACQ.ONLINE_TRADE_VOUCHER_NOT_ALLOW_REFUND',
+  'ACQ.BUYER_ERROR',
+  'ACQ.ACCOUNT_FROZEN',
+]);
 
 /** China has had no daylight saving time since 1991: Beijing time is UTC+8 all year. */
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -64,6 +90,64 @@ export function createAlipayGateway(cfg: AlipayConfig, deps: AlipayGatewayDeps =
     gateway: cfg.gateway,
     signType: 'RSA2',
   });
+
+  const fetchFn: PaymentFetch = deps.fetch ?? fetch;
+  const timeoutMs = deps.timeoutMs ?? 10_000;
+
+  /**
+   * One OpenAPI call: the request is signed by the SDK exactly as the payment URLs are (RSA2), sent
+   * as a form POST to the gateway, and the answer's signature is checked by the SDK with Alipay's
+   * public key before anything in it is believed. Returns `<method>_response`.
+   */
+  async function execute(method: string, bizContent: Record<string, unknown>): Promise<Record<string, unknown>> {
+    let signedUrl: URL;
+    try {
+      signedUrl = new URL(sdk.pageExecute(method, 'GET', { bizContent, timestamp: shanghaiDateTime(now()) }));
+    } catch (err) {
+      throw new GatewayError(`Alipay ${method} could not be signed`, { cause: err });
+    }
+    let text: string;
+    let status: number;
+    try {
+      const res = await fetchFn(`${signedUrl.origin}${signedUrl.pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
+        body: signedUrl.searchParams.toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (err) {
+      throw new GatewayError(`Alipay ${method} could not be reached`, { cause: err });
+    }
+    if (status !== 200) throw new GatewayError(`Alipay ${method} answered HTTP ${status}`);
+    const responseKey = `${method.replaceAll('.', '_')}_response`;
+    let parsed: { sign?: unknown } & Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch (err) {
+      throw new GatewayError(`Alipay ${method} answered no JSON`, { cause: err });
+    }
+    const answer = parsed[responseKey] ?? parsed.error_response;
+    if (typeof answer !== 'object' || answer === null) throw new GatewayError(`Alipay ${method} answer without ${responseKey}`);
+    if (typeof parsed.sign !== 'string' || parsed.sign === '') throw new GatewayError(`Alipay ${method} answer is not signed`);
+    try {
+      sdk.checkResponseSign(text, parsed[responseKey] ? responseKey : 'error_response', parsed.sign, '');
+    } catch (err) {
+      throw new GatewayError(`Alipay ${method} answer signature is invalid`, { cause: err });
+    }
+    return answer as Record<string, unknown>;
+  }
+
+  const detailOf = (a: Record<string, unknown>) =>
+    [a.code, a.msg, a.sub_code, a.sub_msg].filter((v) => typeof v === 'string' && v !== '').join(' ');
+
+  /** A refused call: closed for good, or thrown to be retried. */
+  function refusal(method: string, a: Record<string, unknown>): RefundAnswer {
+    if (a.code === '40004' && typeof a.sub_code === 'string' && FINAL_REFUND_REFUSALS.has(a.sub_code))
+      return { state: 'closed', providerRefundId: null, detail: detailOf(a) };
+    throw new GatewayError(`Alipay ${method} refused: ${detailOf(a)}`);
+  }
 
   return {
     name: 'alipay',
@@ -136,6 +220,46 @@ export function createAlipayGateway(cfg: AlipayConfig, deps: AlipayGatewayDeps =
 
     acknowledge(ok: boolean): NotificationAck {
       return { status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'fail' };
+    },
+
+    // alipay.trade.refund answers at once: fund_change Y is a refund done now; N (a repeated
+    // out_request_no) is confirmed by the query, as Alipay asks.
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
+      if (!Number.isInteger(request.amountFen) || request.amountFen <= 0)
+        throw new GatewayError(`invalid refund amount ${request.amountFen} fen`);
+      const method = 'alipay.trade.refund';
+      const a = await execute(method, {
+        out_trade_no: request.paymentNo,
+        out_request_no: request.refundNo,
+        refund_amount: fenToYuan(request.amountFen),
+        refund_reason: truncate(request.reason, 256),
+      });
+      if (a.code !== '10000') return refusal(method, a);
+      if (a.out_trade_no !== undefined && a.out_trade_no !== request.paymentNo)
+        throw new GatewayError(`Alipay ${method} answered for another payment ${String(a.out_trade_no)}`);
+      const tradeNo = typeof a.trade_no === 'string' ? a.trade_no : null;
+      return { state: a.fund_change === 'Y' ? 'succeeded' : 'processing', providerRefundId: tradeNo, detail: detailOf(a) };
+    },
+
+    // alipay.trade.fastpay.refund.query: data with refund_status empty or REFUND_SUCCESS is a refund
+    // done; no data (or ACQ.TRADE_NOT_EXIST) is no refund of that number: ask for it again.
+    async queryRefund({ refundNo, paymentNo }): Promise<RefundAnswer> {
+      const method = 'alipay.trade.fastpay.refund.query';
+      const a = await execute(method, { out_trade_no: paymentNo, out_request_no: refundNo, query_options: ['gmt_refund_pay'] });
+      if (a.code !== '10000') {
+        if (a.code === '40004' && a.sub_code === 'ACQ.TRADE_NOT_EXIST')
+          return { state: 'unknown', providerRefundId: null, detail: detailOf(a) };
+        return refusal(method, a);
+      }
+      const tradeNo = typeof a.trade_no === 'string' ? a.trade_no : null;
+      if (typeof a.refund_amount !== 'string' || a.refund_amount === '')
+        return { state: 'unknown', providerRefundId: tradeNo, detail: detailOf(a) };
+      if (a.out_request_no !== undefined && a.out_request_no !== refundNo)
+        throw new GatewayError(`Alipay ${method} answered for another refund ${String(a.out_request_no)}`);
+      const status = a.refund_status;
+      if (status === undefined || status === '' || status === 'REFUND_SUCCESS')
+        return { state: 'succeeded', providerRefundId: tradeNo, detail: detailOf(a) };
+      return { state: 'processing', providerRefundId: tradeNo, detail: `${detailOf(a)} ${String(status)}` };
     },
   };
 }

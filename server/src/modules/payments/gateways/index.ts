@@ -33,7 +33,9 @@ export function createGateways(
   config: Pick<Config, 'payments' | 'sandbox' | 'dataDir' | 'dataEncryptionKey'>,
   { fetch, now }: GatewayDeps = {},
 ): Gateways {
-  const alipay = config.payments.alipay ? createAlipayGateway(config.payments.alipay, { ...(now && { now }) }) : null;
+  const alipay = config.payments.alipay
+    ? createAlipayGateway(config.payments.alipay, { ...(fetch && { fetch }), ...(now && { now }) })
+    : null;
   const wechat = config.payments.wechat
     ? createWechatGateway(config.payments.wechat, { ...(fetch && { fetch }), ...(now && { now }) })
     : null;

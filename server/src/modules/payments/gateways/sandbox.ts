@@ -12,6 +12,8 @@ import {
   type NotificationAck,
   type PaymentGateway,
   type PaymentRequest,
+  type RefundAnswer,
+  type RefundRequest,
   type VerifiedNotification,
 } from './types.ts';
 
@@ -132,6 +134,9 @@ const headerOf = (headers: IncomingNotification['headers'], name: string): strin
   return Array.isArray(value) ? value[0] : value;
 };
 
+/** The sandbox's refund id of one of our refund numbers (the same for every attempt). */
+export const sandboxRefundId = (refundNo: string) => `SANDBOX-${refundNo}`;
+
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -225,6 +230,18 @@ export function createSandboxGateway({ dataDir, dataEncryptionKey }: SandboxGate
       return ok
         ? { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' }
         : { status: 400, contentType: 'text/plain; charset=utf-8', body: 'fail' };
+    },
+
+    // The sandbox plays a provider that refunds at once: a valid refund succeeds (the buyer's money
+    // is "back"), keyed by our refund number as a real provider keys it; asking again says the same.
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
+      if (!Number.isInteger(request.amountFen) || request.amountFen <= 0 || request.amountFen > request.paymentAmountFen)
+        return { state: 'closed', providerRefundId: null, detail: `invalid refund amount ${request.amountFen} fen` };
+      return { state: 'succeeded', providerRefundId: sandboxRefundId(request.refundNo), detail: null };
+    },
+
+    async queryRefund({ refundNo }): Promise<RefundAnswer> {
+      return { state: 'succeeded', providerRefundId: sandboxRefundId(refundNo), detail: null };
     },
   };
 }

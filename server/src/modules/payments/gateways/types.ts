@@ -71,6 +71,43 @@ export interface NotificationAck {
   body: string;
 }
 
+/** One refund to ask the provider for; every attempt of one refund sends the same `refundNo`. */
+export interface RefundRequest {
+  /** Our refund number: Alipay out_request_no, WeChat Pay out_refund_no (≤ 32 chars, [0-9A-Za-z_-]). */
+  refundNo: string;
+  /** The payment refunded (out_trade_no) and what it was (fen). */
+  paymentNo: string;
+  paymentAmountFen: number;
+  /** This refund (fen): at most the payment minus earlier refunds. */
+  amountFen: number;
+  /** Shown to the buyer by the provider (WeChat: ≤ 80 characters). */
+  reason: string;
+  /** Absolute URL of POST /app-api/pay/refund-notify/<gateway> (WeChat Pay notifies refunds). */
+  notifyUrl: string;
+}
+
+/**
+ * What the provider says of a refund: `succeeded` (the money is on its way back), `processing`
+ * (accepted, not final: ask again later), `closed` (it will not happen: refused for good or closed
+ * by the provider; an operator takes over), `unknown` (the provider has no refund of that number:
+ * ask for it again). A transient failure (unreachable, unsigned answer, system busy) throws GatewayError.
+ */
+export interface RefundAnswer {
+  state: 'succeeded' | 'processing' | 'closed' | 'unknown';
+  /** The provider's refund id, when it gave one. */
+  providerRefundId: string | null;
+  /** What the provider says (its code and message), for the record. */
+  detail: string | null;
+}
+
+/** A refund notification whose signature checked out (WeChat Pay), parsed. */
+export interface VerifiedRefundNotification {
+  refundNo: string;
+  paymentNo: string;
+  amountFen: number;
+  answer: RefundAnswer;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** The app id notifications must carry (Alipay app id, WeChat appid, 'sandbox'). */
@@ -80,4 +117,10 @@ export interface PaymentGateway {
   verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification>;
   /** What to answer: `ok` once applied (or already applied), otherwise the provider retries. */
   acknowledge(ok: boolean): NotificationAck;
+  /** Asks the provider to refund (idempotent by refundNo); throws GatewayError when it should be retried. */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
+  /** Asks the provider what became of a refund; throws GatewayError when it should be retried. */
+  queryRefund(request: Pick<RefundRequest, 'refundNo' | 'paymentNo'>): Promise<RefundAnswer>;
+  /** Providers that notify refunds (WeChat Pay): throws NotificationRejected unless authentic. */
+  verifyRefundNotification?(notification: IncomingNotification): Promise<VerifiedRefundNotification>;
 }

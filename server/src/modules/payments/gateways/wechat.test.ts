@@ -81,7 +81,7 @@ function fakeWechat(mode: Mode) {
       .verify(merchant.publicKey, signature, 'base64');
     if (!valid || mchid !== cfg.mchId || auth[5] !== cfg.certSerialNo || init.headers['wechatpay-serial'] !== cfg.publicKeyId)
       return new Response('{"code":"SIGN_ERROR","message":"bad signature"}', { status: 401 });
-    seen.push({ url, body: JSON.parse(init.body) });
+    seen.push({ url, body: JSON.parse(init.body ?? '') });
     if (mode === 'refused')
       return new Response('{"code":"PARAM_ERROR","message":"out_trade_no invalid"}', { status: 400, headers: signedHeaders('') });
     const answer =

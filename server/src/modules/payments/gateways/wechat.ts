@@ -17,7 +17,10 @@ import {
   type NotificationAck,
   type PaymentGateway,
   type PaymentRequest,
+  type RefundAnswer,
+  type RefundRequest,
   type VerifiedNotification,
+  type VerifiedRefundNotification,
 } from './types.ts';
 
 /**
@@ -34,7 +37,7 @@ import {
  */
 export type PaymentFetch = (
   input: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
 ) => Promise<{
   ok: boolean;
   status: number;
@@ -153,13 +156,20 @@ export function createWechatGateway(cfg: WechatPayConfig, deps: WechatGatewayDep
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
 
   /** POSTs a signed JSON request and returns the verified JSON answer. */
-  async function post(urlPath: string, payload: unknown): Promise<Record<string, unknown>> {
-    const body = JSON.stringify(payload);
+  const post = (urlPath: string, payload: unknown) => call('POST', urlPath, payload);
+
+  /**
+   * Sends a signed request (a JSON body for POST, none for GET) and returns the verified JSON
+   * answer. A 404 answer of a GET is verified too and comes back as `{ code: 'RESOURCE_NOT_EXISTS' }`
+   * (the refund query's "no such refund").
+   */
+  async function call(method: 'POST' | 'GET', urlPath: string, payload?: unknown): Promise<Record<string, unknown>> {
+    const body = method === 'POST' ? JSON.stringify(payload) : '';
     const authorization = wechatAuthorization({
       mchId: cfg.mchId,
       serialNo: cfg.certSerialNo,
       privateKey,
-      method: 'POST',
+      method,
       urlPath,
       body,
       timestamp: nowSeconds(),
@@ -169,22 +179,23 @@ export function createWechatGateway(cfg: WechatPayConfig, deps: WechatGatewayDep
     let text: string;
     try {
       res = await fetchFn(`${baseUrl}${urlPath}`, {
-        method: 'POST',
+        method,
         headers: {
           accept: 'application/json',
-          'content-type': 'application/json',
+          ...(method === 'POST' && { 'content-type': 'application/json' }),
           authorization,
           'wechatpay-serial': cfg.publicKeyId,
           'user-agent': 'proxy-portal (WeChat Pay API v3)',
         },
-        body,
+        ...(method === 'POST' && { body }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       text = await res.text();
     } catch (err) {
       throw new GatewayError(`WeChat Pay ${urlPath} could not be reached`, { cause: err });
     }
-    if (!res.ok) {
+    const notFound = method === 'GET' && res.status === 404;
+    if (!res.ok && !notFound) {
       let detail = text.slice(0, 300);
       try {
         const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
@@ -214,7 +225,59 @@ export function createWechatGateway(cfg: WechatPayConfig, deps: WechatGatewayDep
       throw new GatewayError(`WeChat Pay ${urlPath} answered no JSON`, { cause: err });
     }
     if (!isRecord(parsed)) throw new GatewayError(`WeChat Pay ${urlPath} answered no JSON object`);
+    if (notFound && parsed.code !== 'RESOURCE_NOT_EXISTS')
+      throw new GatewayError(`WeChat Pay ${urlPath} refused: HTTP 404 ${String(parsed.code)}`);
     return parsed;
+  }
+
+  /** A WeChat Pay refund (answer, query or notification resource) as we see it. */
+  function refundAnswer(refund: Record<string, unknown>): RefundAnswer {
+    const providerRefundId = typeof refund.refund_id === 'string' && refund.refund_id !== '' ? refund.refund_id : null;
+    const status = typeof refund.status === 'string' ? refund.status : refund.refund_status;
+    const detail = typeof status === 'string' ? status : null;
+    if (status === 'SUCCESS') return { state: 'succeeded', providerRefundId, detail };
+    if (status === 'PROCESSING') return { state: 'processing', providerRefundId, detail };
+    // CLOSED: closed by WeChat Pay; ABNORMAL: the buyer's account cannot take it, a person must act.
+    if (status === 'CLOSED' || status === 'ABNORMAL') return { state: 'closed', providerRefundId, detail };
+    throw new GatewayError(`WeChat Pay refund in unknown status ${String(status)}`);
+  }
+
+  /** Decrypts the AEAD_AES_256_GCM resource of a notification envelope whose signature was checked. */
+  function decryptEnvelope(rawBody: string): unknown {
+    const envelope = JSON.parse(rawBody) as unknown;
+    const resource = isRecord(envelope) ? envelope.resource : undefined;
+    if (
+      !isRecord(resource) ||
+      resource.algorithm !== 'AEAD_AES_256_GCM' ||
+      typeof resource.ciphertext !== 'string' ||
+      typeof resource.nonce !== 'string' ||
+      (resource.associated_data !== undefined && typeof resource.associated_data !== 'string')
+    )
+      throw new Error('no AEAD_AES_256_GCM resource');
+    return JSON.parse(
+      decryptResource(cfg.apiV3Key, {
+        ciphertext: resource.ciphertext,
+        nonce: resource.nonce,
+        ...(typeof resource.associated_data === 'string' && { associated_data: resource.associated_data }),
+      }),
+    );
+  }
+
+  /** Throws NotificationRejected unless the Wechatpay-* headers sign the exact body. */
+  function checkNotificationSignature({ headers, rawBody }: IncomingNotification, what: string): void {
+    const problem = signatureProblem(
+      {
+        timestamp: headerOf(headers, 'wechatpay-timestamp'),
+        nonce: headerOf(headers, 'wechatpay-nonce'),
+        signature: headerOf(headers, 'wechatpay-signature'),
+        serial: headerOf(headers, 'wechatpay-serial'),
+      },
+      rawBody,
+      publicKey,
+      cfg.publicKeyId,
+      nowSeconds(),
+    );
+    if (problem) throw new NotificationRejected(`WeChat Pay ${what}: ${problem}`);
   }
 
   return {
@@ -251,40 +314,10 @@ export function createWechatGateway(cfg: WechatPayConfig, deps: WechatGatewayDep
     },
 
     async verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification> {
-      const { headers, rawBody } = notification;
-      const problem = signatureProblem(
-        {
-          timestamp: headerOf(headers, 'wechatpay-timestamp'),
-          nonce: headerOf(headers, 'wechatpay-nonce'),
-          signature: headerOf(headers, 'wechatpay-signature'),
-          serial: headerOf(headers, 'wechatpay-serial'),
-        },
-        rawBody,
-        publicKey,
-        cfg.publicKeyId,
-        nowSeconds(),
-      );
-      if (problem) throw new NotificationRejected(`WeChat Pay notification: ${problem}`);
-
+      checkNotificationSignature(notification, 'notification');
       let transaction: unknown;
       try {
-        const envelope = JSON.parse(rawBody) as unknown;
-        const resource = isRecord(envelope) ? envelope.resource : undefined;
-        if (
-          !isRecord(resource) ||
-          resource.algorithm !== 'AEAD_AES_256_GCM' ||
-          typeof resource.ciphertext !== 'string' ||
-          typeof resource.nonce !== 'string' ||
-          (resource.associated_data !== undefined && typeof resource.associated_data !== 'string')
-        )
-          throw new Error('no AEAD_AES_256_GCM resource');
-        transaction = JSON.parse(
-          decryptResource(cfg.apiV3Key, {
-            ciphertext: resource.ciphertext,
-            nonce: resource.nonce,
-            ...(typeof resource.associated_data === 'string' && { associated_data: resource.associated_data }),
-          }),
-        );
+        transaction = decryptEnvelope(notification.rawBody);
       } catch (err) {
         throw new NotificationRejected('WeChat Pay notification resource could not be decrypted', { cause: err });
       }
@@ -318,6 +351,70 @@ export function createWechatGateway(cfg: WechatPayConfig, deps: WechatGatewayDep
             contentType: 'application/json; charset=utf-8',
             body: JSON.stringify({ code: 'FAIL', message: '失败' }),
           };
+    },
+
+    // POST /v3/refund/domestic/refunds, keyed by out_refund_no: a repeated request is the same refund.
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
+      if (!Number.isInteger(request.amountFen) || request.amountFen <= 0 || request.amountFen > request.paymentAmountFen)
+        throw new GatewayError(`invalid refund amount ${request.amountFen} fen`);
+      let answer: Record<string, unknown>;
+      try {
+        answer = await post('/v3/refund/domestic/refunds', {
+          out_trade_no: request.paymentNo,
+          out_refund_no: request.refundNo,
+          reason: truncateBytes(request.reason, 80),
+          notify_url: request.notifyUrl,
+          amount: { refund: request.amountFen, total: request.paymentAmountFen, currency: 'CNY' },
+        });
+      } catch (err) {
+        // A refusal no retry changes (the order cannot be refunded, the amounts are wrong): closed.
+        const final =
+          /HTTP (400|403|404) (INVALID_REQUEST|PARAM_ERROR|NOT_ENOUGH|RESOURCE_NOT_EXISTS|NO_AUTH|USER_ACCOUNT_ABNORMAL)\b/;
+        if (err instanceof GatewayError && final.test(err.message) && !/NOT_ENOUGH/.test(err.message))
+          return { state: 'closed', providerRefundId: null, detail: err.message };
+        throw err;
+      }
+      if (answer.out_refund_no !== undefined && answer.out_refund_no !== request.refundNo)
+        throw new GatewayError(`WeChat Pay refund answered for another refund ${String(answer.out_refund_no)}`);
+      return refundAnswer(answer);
+    },
+
+    // GET /v3/refund/domestic/refunds/{out_refund_no}: 404 RESOURCE_NOT_EXISTS is no such refund.
+    async queryRefund({ refundNo }): Promise<RefundAnswer> {
+      if (!/^[0-9A-Za-z_\-|*@]{1,64}$/.test(refundNo)) throw new GatewayError(`invalid refund number ${refundNo}`);
+      const answer = await call('GET', `/v3/refund/domestic/refunds/${refundNo}`);
+      if (answer.code === 'RESOURCE_NOT_EXISTS')
+        return { state: 'unknown', providerRefundId: null, detail: 'RESOURCE_NOT_EXISTS' };
+      if (answer.out_refund_no !== refundNo)
+        throw new GatewayError(`WeChat Pay refund query answered for another refund ${String(answer.out_refund_no)}`);
+      return refundAnswer(answer);
+    },
+
+    // Refund notifications (REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED): signed and encrypted
+    // exactly like payment notifications.
+    async verifyRefundNotification(notification: IncomingNotification): Promise<VerifiedRefundNotification> {
+      checkNotificationSignature(notification, 'refund notification');
+      let refund: unknown;
+      try {
+        refund = decryptEnvelope(notification.rawBody);
+      } catch (err) {
+        throw new NotificationRejected('WeChat Pay refund notification resource could not be decrypted', { cause: err });
+      }
+      if (!isRecord(refund)) throw new NotificationRejected('WeChat Pay refund notification resource is not a refund');
+      const { out_refund_no: refundNo, out_trade_no: paymentNo, mchid, amount } = refund;
+      if (typeof refundNo !== 'string' || refundNo === '' || typeof paymentNo !== 'string' || paymentNo === '')
+        throw new NotificationRejected('WeChat Pay refund notification lacks out_refund_no or out_trade_no');
+      if (mchid !== cfg.mchId) throw new NotificationRejected(`WeChat Pay refund notification for merchant ${String(mchid)}`);
+      const refunded = isRecord(amount) ? amount.refund : undefined;
+      if (typeof refunded !== 'number' || !Number.isSafeInteger(refunded) || refunded <= 0)
+        throw new NotificationRejected('WeChat Pay refund notification amount is invalid');
+      let answer: RefundAnswer;
+      try {
+        answer = refundAnswer(refund);
+      } catch (err) {
+        throw new NotificationRejected('WeChat Pay refund notification status is unknown', { cause: err });
+      }
+      return { refundNo, paymentNo, amountFen: refunded, answer };
     },
   };
 }
