@@ -19,6 +19,7 @@ const order = {
   expireTime: null,
   remark: '',
   payDeadline: 2,
+  refund: null,
 };
 
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ code: 0, msg: '', data: [] }));

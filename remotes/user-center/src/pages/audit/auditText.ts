@@ -19,6 +19,7 @@ export function auditSentence(intl: IntlShape, event: AuditEvent): string {
     'kind',
     'enabled',
     'destination',
+    'refundNo',
   ])
     values[key] ??= '—';
   // A role reads in the page's language (财务, Finance), as on the team card.
