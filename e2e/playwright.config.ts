@@ -59,17 +59,12 @@ const serve = `${entry('remote', 'server/src/cli/remote.ts')} ensure && ${entry(
 
 /**
  * Journeys that change what every visitor gets (the remote registry, redirect rules, network
- * incidents shown on every page) run alone, after the others: a rollback or a banner must not land
- * in the middle of another journey. Every other journey makes its own members and data, so two run
- * at once (issue 41: the machine has two cores, and a journey waits on its server and browser).
+ * incidents shown on every page) are tagged `@shared-state` and run alone, after the others: a
+ * rollback or a banner must not land in the middle of another journey. Every other journey makes
+ * its own members and data, so two run at once (issue 41: the machine has two cores, and a journey
+ * mostly waits on its server and browser).
  */
-const SHARED_STATE = [
-  'foundation/registry.spec.ts',
-  'foundation/route-manifests.spec.ts',
-  'foundation/server-rendering.spec.ts',
-  'shell/shell.spec.ts',
-  'status/status.spec.ts',
-];
+const SHARED_STATE = /@shared-state/;
 
 export default defineConfig({
   testDir: '.',
@@ -107,12 +102,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: SHARED_STATE,
+      grepInvert: SHARED_STATE,
       use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' },
     },
     {
       name: 'shared-state',
-      testMatch: SHARED_STATE,
+      grep: SHARED_STATE,
       workers: 1,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'zh-CN' },

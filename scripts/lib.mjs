@@ -32,6 +32,25 @@ export function run(cmd, args, opts = {}) {
   return res.status ?? 1;
 }
 
+/**
+ * Runs a command to completion with its output gathered (printed by the caller, whole, so two at
+ * once never interleave their lines); resolves with its exit code and output.
+ */
+export function runGathered(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', (err) => resolve({ code: 1, out: `${out}${err.message}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
 /** pnpm without a global install: bootstrapped through npx, pinned to the lockfile's version. */
 export function pnpm(args, opts) {
   return run('npx', [...PNPM, ...args], opts);

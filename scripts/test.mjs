@@ -5,17 +5,29 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildApps, buildServer, install, pnpm, ROOT, run } from './lib.mjs';
+import { buildApps, buildServer, install, pnpm, ROOT, run, runGathered } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
-const step = (name, fn) => {
-  const started = Date.now();
-  const code = fn();
+const record = (name, code, started) => {
   results.push({ name, ok: code === 0, secs: Math.round((Date.now() - started) / 1000) });
   if (code !== 0) console.error(`\n✗ ${name} failed (exit ${code})\n`);
   return code === 0;
 };
+const step = (name, fn) => {
+  const started = Date.now();
+  return record(name, fn(), started);
+};
+/** Single-threaded checks side by side (two cores): each one's output printed whole when it ends. */
+const stepsSideBySide = (steps) =>
+  Promise.all(
+    steps.map(async ([name, cmd, args]) => {
+      const started = Date.now();
+      const { code, out } = await runGathered(cmd, args);
+      process.stdout.write(out);
+      return record(name, code, started);
+    }),
+  );
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return 0;
@@ -49,8 +61,10 @@ async function withE2eDatabase(fn) {
 install();
 // Two projects: node code (server, scripts, the server-safe shared entry) has no DOM library, so a
 // `document` there is a type error; browser code (shell, remotes, shared UI, e2e) has it.
-step('typecheck node', () => run('npx', ['tsc', '-p', 'tsconfig.node.json']));
-step('typecheck web', () => run('npx', ['tsc', '-p', 'tsconfig.web.json']));
+await stepsSideBySide([
+  ['typecheck node', 'npx', ['tsc', '-p', 'tsconfig.node.json']],
+  ['typecheck web', 'npx', ['tsc', '-p', 'tsconfig.web.json']],
+]);
 step('lint', () => run('npx', ['biome', 'check', '.']));
 step('unit+server tests', () => run('npx', ['vitest', 'run']));
 const built = step('build', () => buildApps() || buildServer());

@@ -33,7 +33,7 @@ for (const lang of LANGS) {
       if (channel === 'alipay_wap') await expectH5Cashier(page, channel);
       else await expect(page).toHaveURL(/\/sandbox\/cashier\//);
       await page.getByTestId('sandbox-pay').click();
-      await expect(page.getByTestId('paid-view').or(page.getByTestId('paid-balance'))).toBeVisible();
+      await expect(page.getByTestId('paid-balance')).toHaveText('5 GB');
       expect(await trafficMb(page, user.token)).toBe(5 * 1024);
 
       await page.goto(`${lang.prefix}/admin/dynamic/list`);

@@ -10,7 +10,7 @@ type Registry = { remotes: Record<string, { version: string; manifest: string }>
 const shellScripts = (html: string) => html.match(/<script[^>]+src="\/static\/[^"]+"/g) ?? [];
 const registry = async (request: APIRequestContext): Promise<Registry> => (await request.get('/remotes.json')).json();
 
-test.describe('remote registry', () => {
+test.describe('remote registry', { tag: '@shared-state' }, () => {
   test.afterAll(() => {
     // The deploy test built marketing with a test release label: leave the working tree's build as npm start makes it.
     spawnSync('npx', ['--yes', 'pnpm@10.34.8', '--filter', '@portal/marketing', 'build'], { cwd: ROOT, stdio: 'ignore' });

@@ -82,7 +82,7 @@ function checkoutVariant(version: string, change: (manifest: EditableManifest) =
   return dir;
 }
 
-test.describe('each remote owns its routes', () => {
+test.describe('each remote owns its routes', { tag: '@shared-state' }, () => {
   const saved = SOURCES.map((file) => [file, readFileSync(file, 'utf8')] as const);
   test.afterAll(() => {
     for (const [file, text] of saved) writeFileSync(file, text);

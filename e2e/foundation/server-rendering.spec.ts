@@ -176,9 +176,9 @@ test.describe('server rendering', () => {
     { remote: 'checkout', url: '/en/buy', heading: 'Buy traffic packages' },
     { remote: 'marketing', url: '/en/service', heading: 'Customer service' },
   ]) {
-    test(`a newly deployed ${remote} version is rendered on the server by the next request, without a restart`, async ({
-      request,
-    }) => {
+    test(`a newly deployed ${remote} version is rendered on the server by the next request, without a restart`, {
+      tag: '@shared-state',
+    }, async ({ request }) => {
       test.setTimeout(240_000);
       const before = remoteVersions(remote).current;
       expect(headingOf(await (await request.get(url)).text())).toBe(heading);
@@ -200,7 +200,9 @@ test.describe('server rendering', () => {
     });
   }
 
-  test('a remote whose server bundle throws is rendered by the browser instead, with status 200', async ({ page, request }) => {
+  test('a remote whose server bundle throws is rendered by the browser instead, with status 200', {
+    tag: '@shared-state',
+  }, async ({ page, request }) => {
     test.setTimeout(90_000);
     const current = () => remoteVersions('marketing').current;
     const before = current();

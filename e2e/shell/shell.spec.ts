@@ -112,7 +112,10 @@ test.describe('shell: locale, layout, guard, errors', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal.auth') ?? '{}').token)).toBe('');
   });
 
-  test('server redirect rules are followed: relative inside the app, absolute as a full load', async ({ page, baseURL }) => {
+  test('server redirect rules are followed: relative inside the app, absolute as a full load', { tag: '@shared-state' }, async ({
+    page,
+    baseURL,
+  }) => {
     expect(opsCli(['redirect', 'set', '/spring-sale', '/buy', '--note', 'e2e']).code).toBe(0);
     expect(opsCli(['redirect', 'set', '/partner', `${baseURL}/en/service?from=partner`]).code).toBe(0);
     await page.goto('/en/spring-sale');
@@ -162,7 +165,7 @@ test.describe('shell: locale, layout, guard, errors', () => {
   });
 });
 
-test.describe('shell: update detection', () => {
+test.describe('shell: update detection', { tag: '@shared-state' }, () => {
   test.afterAll(() => {
     spawnSync('npx', ['--yes', 'pnpm@10.34.8', '--filter', '@portal/marketing', 'build'], { cwd: ROOT, stdio: 'ignore' });
   });

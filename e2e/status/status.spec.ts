@@ -59,7 +59,7 @@ async function outboxTo(request: APIRequestContext, to: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('network status page', () => {
+test.describe('network status page', { tag: '@shared-state' }, () => {
   const stamp = Date.now();
   const title = { en: `E2E slow static ISP ${stamp}`, zh: `端到端测试 静态代理变慢 ${stamp}` };
   let id = '';
