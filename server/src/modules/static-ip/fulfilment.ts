@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { FulfilmentOutcome, Payment } from '../payments/order-kinds.ts';
 import { newProxyAccount, newProxyPassword } from './credentials.ts';
 import { DAY_MS, isHeld } from './orders.ts';
-import { lockAvailableNodes } from './stock.ts';
+import { lockAvailableNodes, releaseToStock } from './stock.ts';
 import { NodeState, staticNodes, staticOrderItems, staticOrders, staticRenewalLines } from './tables.ts';
 
 type OrderRow = typeof staticOrders.$inferSelect;
@@ -113,26 +113,7 @@ export async function takeBackStaticOrder(tx: Tx, orderId: number, now: Date): P
       .where(and(eq(staticOrderItems.orderId, order.id), eq(staticOrderItems.released, false)))
       .orderBy(asc(staticOrderItems.id))
       .for('update');
-    if (held.length === 0) return 0;
-    await tx
-      .update(staticOrderItems)
-      .set({ released: true, releasedAt: now })
-      .where(
-        inArray(
-          staticOrderItems.id,
-          held.map((i) => i.id),
-        ),
-      );
-    await tx
-      .update(staticNodes)
-      .set({ state: NodeState.Available })
-      .where(
-        inArray(
-          staticNodes.id,
-          held.map((i) => i.nodeId),
-        ),
-      );
-    return held.length;
+    return releaseToStock(tx, held, { releasedAt: now });
   }
   const lines = await tx.select().from(staticRenewalLines).where(eq(staticRenewalLines.orderId, order.id));
   if (lines.length === 0) return 0;

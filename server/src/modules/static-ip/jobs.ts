@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { every } from '../../jobs/every.ts';
 import { GRACE_MS } from './orders.ts';
-import { NodeState, staticNodes, staticOrderItems, staticOrders } from './tables.ts';
+import { releaseToStock } from './stock.ts';
+import { staticOrderItems, staticOrders } from './tables.ts';
 
 /**
  * The static IP jobs. Each takes a bounded batch with `FOR UPDATE SKIP LOCKED`, so several instances
@@ -72,26 +73,7 @@ export async function releaseExpiredStaticIps(db: Db, now: Date, batch = 500): P
       .orderBy(asc(staticOrderItems.expireTime))
       .limit(batch)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return 0;
-    await tx
-      .update(staticOrderItems)
-      .set({ released: true, releasedAt: now, status: StaticIpStatus.Expired })
-      .where(
-        inArray(
-          staticOrderItems.id,
-          due.map((d) => d.id),
-        ),
-      );
-    await tx
-      .update(staticNodes)
-      .set({ state: NodeState.Available })
-      .where(
-        inArray(
-          staticNodes.id,
-          due.map((d) => d.nodeId),
-        ),
-      );
-    return due.length;
+    return releaseToStock(tx, due, { releasedAt: now, status: StaticIpStatus.Expired });
   });
 }
 

@@ -1,11 +1,11 @@
 import { type ResourceType, StaticErrorCode, type StaticDuration, type StaticRegion, withPriceOverride } from '@portal/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { CACHE_MAX_STALE_MS, deepFreeze } from '../../cache/cache.ts';
 import { cacheFor } from '../../cache/invalidation.ts';
 import { BusinessError } from '../../plugins/errors.ts';
 import { readStaticOverrides, staticKey } from './site-prices.ts';
-import { NodeState, staticDurations, staticNodes, staticRegions } from './tables.ts';
+import { NodeState, staticDurations, staticNodes, staticOrderItems, staticRegions } from './tables.ts';
 
 type RegionRow = typeof staticRegions.$inferSelect;
 
@@ -104,4 +104,35 @@ export async function lockAvailableNodes(tx: Tx, regionId: number, count: number
     .orderBy(asc(staticNodes.id))
     .limit(count)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Releases held IPs (rows the caller locked) and puts their nodes back in stock, with whatever else
+ * the release records (`set`: an expiry's status). Expiry and refunds release the same way.
+ */
+export async function releaseToStock(
+  tx: Tx,
+  items: ReadonlyArray<{ id: number; nodeId: number }>,
+  set: Partial<typeof staticOrderItems.$inferInsert>,
+): Promise<number> {
+  if (items.length === 0) return 0;
+  await tx
+    .update(staticOrderItems)
+    .set({ released: true, ...set })
+    .where(
+      inArray(
+        staticOrderItems.id,
+        items.map((i) => i.id),
+      ),
+    );
+  await tx
+    .update(staticNodes)
+    .set({ state: NodeState.Available })
+    .where(
+      inArray(
+        staticNodes.id,
+        items.map((i) => i.nodeId),
+      ),
+    );
+  return items.length;
 }
